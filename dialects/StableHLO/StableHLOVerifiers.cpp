@@ -1,0 +1,782 @@
+//===- StableHLOVerifiers.cpp - StableHLO op verifiers --------------------===//
+//
+// The constraints of the StableHLO specification, op by op (the spec's
+// "Constraints" sections, cited as (C<n>) where the numbering helps). Every
+// error names the op, the operand or attribute at fault and what was expected;
+// each has a -verify-diagnostics test in test/Dialect/StableHLO/.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/StableHLO/StableHLOOps.h"
+
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace systole::stablehlo;
+
+namespace {
+
+RankedTensorType tensorOf(Value v) {
+  return dyn_cast<RankedTensorType>(v.getType());
+}
+
+/// Checks that `dims` are unique and in [0, rank); `what` names the
+/// attribute in the error.
+LogicalResult checkDims(Operation *op, ArrayRef<int64_t> dims, int64_t rank,
+                        StringRef what) {
+  llvm::SmallSet<int64_t, 8> seen;
+  for (int64_t d : dims) {
+    if (d < 0 || d >= rank)
+      return op->emitOpError() << what << " " << d
+                               << " is out of range [0, " << rank << ")";
+    if (!seen.insert(d).second)
+      return op->emitOpError() << what << " " << d << " appears twice";
+  }
+  return success();
+}
+
+/// The element type of a complex element type's parts, or the type itself.
+Type realPart(Type t) {
+  if (auto c = dyn_cast<ComplexType>(t))
+    return c.getElementType();
+  return t;
+}
+
+LogicalResult checkRegionReturns(Operation *op, Region &region,
+                                 TypeRange expected, StringRef regionName) {
+  Block &block = region.front();
+  Operation *term = block.getTerminator();
+  if (!term)
+    return op->emitOpError() << regionName << " has no terminator";
+  if (term->getOperandTypes() != expected) {
+    auto diag = op->emitOpError()
+                << regionName << " must return " << expected.size()
+                << " values of types (";
+    llvm::interleaveComma(expected, diag);
+    diag << "), got (";
+    llvm::interleaveComma(term->getOperandTypes(), diag);
+    return diag << ")";
+  }
+  return success();
+}
+
+} // namespace
+
+LogicalResult systole::stablehlo::verifyUnaryElementwise(Operation *op) {
+  Type in = getElementTypeOrSelf(op->getOperand(0).getType());
+  Type out = getElementTypeOrSelf(op->getResult(0).getType());
+  StringRef name = op->getName().stripDialect();
+  if (name == "convert")
+    return success();
+  if (name == "real" || name == "imag") {
+    if (out != realPart(in))
+      return op->emitOpError() << "result element type must be " << realPart(in)
+                               << ", got " << out;
+    return success();
+  }
+  if (name == "is_finite") {
+    if (!isa<FloatType>(in))
+      return op->emitOpError() << "operand must be a float tensor, got " << in;
+    if (!out.isInteger(1))
+      return op->emitOpError() << "result element type must be i1, got " << out;
+    return success();
+  }
+  if (name == "abs" && isa<ComplexType>(in)) {
+    if (out != realPart(in))
+      return op->emitOpError() << "result element type must be " << realPart(in)
+                               << ", got " << out;
+    return success();
+  }
+  if (in != out)
+    return op->emitOpError() << "operand and result element types differ: "
+                             << in << " vs " << out;
+  bool isFloatOrComplex = isa<FloatType, ComplexType>(in);
+  static const llvm::StringSet<> floatOnly = {
+      "cbrt",     "ceil",        "cosine",  "exponential",
+      "exponential_minus_one",   "floor",   "log",
+      "log_plus_one",            "logistic", "round_nearest_afz",
+      "round_nearest_even",      "rsqrt",   "sine",
+      "sqrt",     "tan",         "tanh"};
+  if (floatOnly.contains(name) && !isFloatOrComplex)
+    return op->emitOpError() << "operand must be a float or complex tensor, got "
+                             << op->getOperand(0).getType();
+  static const llvm::StringSet<> intOnly = {"count_leading_zeros", "popcnt",
+                                            "not"};
+  if (intOnly.contains(name) && !isa<IntegerType>(in))
+    return op->emitOpError() << "operand must be an integer tensor, got "
+                             << op->getOperand(0).getType();
+  return success();
+}
+
+LogicalResult systole::stablehlo::verifyBinaryElementwise(Operation *op) {
+  Type lhs = op->getOperand(0).getType(), rhs = op->getOperand(1).getType(),
+       res = op->getResult(0).getType();
+  if (lhs != rhs || lhs != res)
+    return op->emitOpError() << "operands and result must have the same type, "
+                             << "got " << lhs << ", " << rhs << " -> " << res;
+  Type e = getElementTypeOrSelf(lhs);
+  StringRef name = op->getName().stripDialect();
+  if ((name == "and" || name == "or" || name == "xor" ||
+       name.starts_with("shift")) &&
+      !isa<IntegerType>(e))
+    return op->emitOpError() << "operands must be integer or boolean tensors, "
+                             << "got " << lhs;
+  if ((name == "atan2" || name == "remainder" || name == "power") &&
+      e.isInteger(1))
+    return op->emitOpError() << "operands must not be boolean tensors";
+  return success();
+}
+
+LogicalResult ComplexOp::verify() {
+  Type l = getLhs().getType(), r = getRhs().getType();
+  if (l != r)
+    return emitOpError() << "operands must have the same type, got " << l
+                         << " and " << r;
+  Type e = getElementTypeOrSelf(l);
+  if (!e.isF32() && !e.isF64())
+    return emitOpError() << "operands must be f32 or f64 tensors, got " << l;
+  Type out = getElementTypeOrSelf(getResult().getType());
+  if (out != ComplexType::get(e))
+    return emitOpError() << "result element type must be complex<" << e
+                         << ">, got " << out;
+  return success();
+}
+
+LogicalResult CompareOp::verify() {
+  if (getLhs().getType() != getRhs().getType())
+    return emitOpError() << "operands must have the same type, got "
+                         << getLhs().getType() << " and " << getRhs().getType();
+  if (!getElementTypeOrSelf(getResult().getType()).isInteger(1))
+    return emitOpError() << "result element type must be i1";
+  return success();
+}
+
+LogicalResult SelectOp::verify() {
+  auto pred = tensorOf(getPred());
+  if (!pred.getElementType().isInteger(1))
+    return emitOpError() << "pred must be a tensor of i1, got " << pred;
+  if (getOnTrue().getType() != getOnFalse().getType() ||
+      getOnTrue().getType() != getResult().getType())
+    return emitOpError()
+           << "on_true, on_false and the result must have the same type";
+  if (pred.getRank() != 0 &&
+      pred.getShape() != tensorOf(getOnTrue()).getShape())
+    return emitOpError() << "pred must be a scalar or have the shape of "
+                         << "on_true, got " << pred;
+  return success();
+}
+
+LogicalResult ClampOp::verify() {
+  auto operand = tensorOf(getOperand());
+  if (getResult().getType() != operand)
+    return emitOpError() << "result type must equal the operand type";
+  for (auto [v, name] : {std::pair(getMin(), "min"), std::pair(getMax(), "max")}) {
+    auto t = tensorOf(v);
+    if (t.getElementType() != operand.getElementType() ||
+        (t.getRank() != 0 && t.getShape() != operand.getShape()))
+      return emitOpError() << name << " must be a scalar or have the type of "
+                           << "the operand, got " << t;
+  }
+  return success();
+}
+
+LogicalResult BitcastConvertOp::verify() {
+  auto in = tensorOf(getOperand()), out = tensorOf(getResult());
+  auto bits = [](Type t) -> int64_t {
+    if (auto c = dyn_cast<ComplexType>(t))
+      return 2 * c.getElementType().getIntOrFloatBitWidth();
+    return t.getIntOrFloatBitWidth();
+  };
+  int64_t inBits = bits(in.getElementType()),
+          outBits = bits(out.getElementType());
+  if (inBits == outBits) {
+    if (in.getShape() != out.getShape())
+      return emitOpError() << "shapes must match when element widths match";
+    return success();
+  }
+  if (inBits > outBits) {
+    if (out.getRank() != in.getRank() + 1 ||
+        out.getShape().drop_back() != in.getShape() ||
+        out.getShape().back() * outBits != inBits)
+      return emitOpError() << "result shape must be the operand shape plus a "
+                           << "last dimension of " << inBits / outBits;
+    return success();
+  }
+  if (in.getRank() != out.getRank() + 1 ||
+      in.getShape().drop_back() != out.getShape() ||
+      in.getShape().back() * inBits != outBits)
+    return emitOpError() << "operand shape must be the result shape plus a "
+                         << "last dimension of " << outBits / inBits;
+  return success();
+}
+
+LogicalResult ReducePrecisionOp::verify() {
+  if (getExponentBits() < 1)
+    return emitOpError() << "exponent_bits must be at least 1";
+  if (getMantissaBits() < 0)
+    return emitOpError() << "mantissa_bits must be non-negative";
+  return success();
+}
+
+LogicalResult ConstantOp::verify() {
+  if (getValue().getType() != getType())
+    return emitOpError() << "value type " << getValue().getType()
+                         << " differs from the result type " << getType();
+  return success();
+}
+
+LogicalResult IotaOp::verify() {
+  auto t = cast<RankedTensorType>(getType());
+  if (getIotaDimension() < 0 || getIotaDimension() >= t.getRank())
+    return emitOpError() << "iota_dimension " << getIotaDimension()
+                         << " is out of range for rank " << t.getRank();
+  return success();
+}
+
+LogicalResult DynamicIotaOp::verify() {
+  auto t = cast<RankedTensorType>(getType());
+  if (getIotaDimension() < 0 || getIotaDimension() >= t.getRank())
+    return emitOpError() << "iota_dimension " << getIotaDimension()
+                         << " is out of range for rank " << t.getRank();
+  auto shape = tensorOf(getOutputShape());
+  if (shape.getRank() != 1 || shape.getDimSize(0) != t.getRank())
+    return emitOpError() << "output_shape must be a 1-d tensor of "
+                         << t.getRank() << " elements";
+  return success();
+}
+
+LogicalResult RngBitGeneratorOp::verify() {
+  if (getInitialState().getType() != getOutputState().getType())
+    return emitOpError() << "initial_state and output_state types differ";
+  return success();
+}
+
+LogicalResult BroadcastInDimOp::verify() {
+  auto in = tensorOf(getOperand()), out = tensorOf(getResult());
+  ArrayRef<int64_t> dims = getBroadcastDimensions();
+  if ((int64_t)dims.size() != in.getRank())
+    return emitOpError() << "broadcast_dimensions has " << dims.size()
+                         << " entries, operand rank is " << in.getRank();
+  if (failed(checkDims(*this, dims, out.getRank(), "broadcast dimension")))
+    return failure();
+  if (in.getElementType() != out.getElementType())
+    return emitOpError() << "operand and result element types differ";
+  for (auto [i, d] : llvm::enumerate(dims))
+    if (in.getDimSize(i) != 1 && in.getDimSize(i) != out.getDimSize(d))
+      return emitOpError() << "operand dimension " << i << " of size "
+                           << in.getDimSize(i) << " cannot broadcast to result "
+                           << "dimension " << d << " of size "
+                           << out.getDimSize(d);
+  return success();
+}
+
+LogicalResult BroadcastOp::verify() {
+  auto in = tensorOf(getOperand()), out = tensorOf(getResult());
+  SmallVector<int64_t> expected(getBroadcastSizes());
+  expected.append(in.getShape().begin(), in.getShape().end());
+  if (out.getShape() != ArrayRef<int64_t>(expected) ||
+      in.getElementType() != out.getElementType())
+    return emitOpError() << "result type must be broadcast_sizes followed by "
+                         << "the operand shape";
+  return success();
+}
+
+LogicalResult ReshapeOp::verify() {
+  auto in = tensorOf(getOperand()), out = tensorOf(getResult());
+  if (in.getNumElements() != out.getNumElements())
+    return emitOpError() << "operand has " << in.getNumElements()
+                         << " elements, result has " << out.getNumElements();
+  if (in.getElementType() != out.getElementType())
+    return emitOpError() << "operand and result element types differ";
+  return success();
+}
+
+LogicalResult TransposeOp::verify() {
+  auto in = tensorOf(getOperand()), out = tensorOf(getResult());
+  ArrayRef<int64_t> perm = getPermutation();
+  if ((int64_t)perm.size() != in.getRank())
+    return emitOpError() << "permutation has " << perm.size()
+                         << " entries, operand rank is " << in.getRank();
+  if (failed(checkDims(*this, perm, in.getRank(), "permutation entry")))
+    return failure();
+  for (auto [i, p] : llvm::enumerate(perm))
+    if (out.getDimSize(i) != in.getDimSize(p))
+      return emitOpError() << "result dimension " << i << " must be "
+                           << in.getDimSize(p) << ", got " << out.getDimSize(i);
+  return success();
+}
+
+LogicalResult SliceOp::verify() {
+  auto in = tensorOf(getOperand()), out = tensorOf(getResult());
+  ArrayRef<int64_t> start = getStartIndices(), limit = getLimitIndices(),
+                    stride = getStrides();
+  if ((int64_t)start.size() != in.getRank() ||
+      (int64_t)limit.size() != in.getRank() ||
+      (int64_t)stride.size() != in.getRank())
+    return emitOpError() << "start, limit and strides need " << in.getRank()
+                         << " entries each";
+  for (int64_t i = 0; i < in.getRank(); ++i) {
+    if (start[i] < 0 || limit[i] > in.getDimSize(i) || start[i] > limit[i])
+      return emitOpError() << "dimension " << i << ": need 0 <= start ("
+                           << start[i] << ") <= limit (" << limit[i]
+                           << ") <= size (" << in.getDimSize(i) << ")";
+    if (stride[i] <= 0)
+      return emitOpError() << "dimension " << i << ": stride must be positive";
+    int64_t size = (limit[i] - start[i] + stride[i] - 1) / stride[i];
+    if (out.getDimSize(i) != size)
+      return emitOpError() << "result dimension " << i << " must be " << size
+                           << ", got " << out.getDimSize(i);
+  }
+  return success();
+}
+
+LogicalResult DynamicSliceOp::verify() {
+  auto in = tensorOf(getOperand()), out = tensorOf(getResult());
+  ArrayRef<int64_t> sizes = getSliceSizes();
+  if ((int64_t)getStartIndices().size() != in.getRank() ||
+      (int64_t)sizes.size() != in.getRank())
+    return emitOpError() << "need " << in.getRank()
+                         << " start indices and slice sizes";
+  for (int64_t i = 0; i < in.getRank(); ++i)
+    if (sizes[i] < 0 || sizes[i] > in.getDimSize(i))
+      return emitOpError() << "slice size " << sizes[i] << " of dimension "
+                           << i << " exceeds " << in.getDimSize(i);
+  if (out.getShape() != sizes)
+    return emitOpError() << "result shape must equal slice_sizes";
+  return success();
+}
+
+LogicalResult DynamicUpdateSliceOp::verify() {
+  auto in = tensorOf(getOperand()), upd = tensorOf(getUpdate());
+  if ((int64_t)getStartIndices().size() != in.getRank())
+    return emitOpError() << "need " << in.getRank() << " start indices";
+  if (upd.getRank() != in.getRank())
+    return emitOpError() << "update rank must equal operand rank";
+  for (int64_t i = 0; i < in.getRank(); ++i)
+    if (upd.getDimSize(i) > in.getDimSize(i))
+      return emitOpError() << "update dimension " << i << " exceeds operand";
+  if (getResult().getType() != in)
+    return emitOpError() << "result type must equal the operand type";
+  return success();
+}
+
+LogicalResult ConcatenateOp::verify() {
+  if (getInputs().empty())
+    return emitOpError() << "needs at least one input";
+  auto first = tensorOf(getInputs()[0]);
+  int64_t dim = getDimension();
+  if (dim < 0 || dim >= first.getRank())
+    return emitOpError() << "dimension " << dim << " is out of range";
+  int64_t total = 0;
+  for (Value v : getInputs()) {
+    auto t = tensorOf(v);
+    if (t.getRank() != first.getRank() ||
+        t.getElementType() != first.getElementType())
+      return emitOpError() << "inputs must have the same rank and element type";
+    for (int64_t i = 0; i < t.getRank(); ++i)
+      if (i != dim && t.getDimSize(i) != first.getDimSize(i))
+        return emitOpError() << "inputs differ in dimension " << i;
+    total += t.getDimSize(dim);
+  }
+  if (tensorOf(getResult()).getDimSize(dim) != total)
+    return emitOpError() << "result dimension " << dim << " must be " << total;
+  return success();
+}
+
+LogicalResult PadOp::verify() {
+  auto in = tensorOf(getOperand()), out = tensorOf(getResult());
+  auto pv = tensorOf(getPaddingValue());
+  if (pv.getRank() != 0 || pv.getElementType() != in.getElementType())
+    return emitOpError() << "padding_value must be a scalar of the operand's "
+                         << "element type";
+  ArrayRef<int64_t> lo = getEdgePaddingLow(), hi = getEdgePaddingHigh(),
+                    inner = getInteriorPadding();
+  if ((int64_t)lo.size() != in.getRank() ||
+      (int64_t)hi.size() != in.getRank() ||
+      (int64_t)inner.size() != in.getRank())
+    return emitOpError() << "padding needs " << in.getRank()
+                         << " entries per list";
+  for (int64_t i = 0; i < in.getRank(); ++i) {
+    if (inner[i] < 0)
+      return emitOpError() << "interior padding must be non-negative";
+    int64_t n = in.getDimSize(i);
+    int64_t size = lo[i] + hi[i] + n + std::max<int64_t>(n - 1, 0) * inner[i];
+    if (out.getDimSize(i) != size)
+      return emitOpError() << "result dimension " << i << " must be " << size
+                           << ", got " << out.getDimSize(i);
+  }
+  return success();
+}
+
+LogicalResult ReverseOp::verify() {
+  return checkDims(*this, getDimensions(), tensorOf(getOperand()).getRank(),
+                   "dimension");
+}
+
+LogicalResult GatherOp::verify() {
+  auto in = tensorOf(getOperand());
+  auto idx = tensorOf(getStartIndices());
+  GatherDimensionNumbersAttr d = getDimensionNumbers();
+  ArrayRef<int64_t> sizes = getSliceSizes();
+  if ((int64_t)sizes.size() != in.getRank())
+    return emitOpError() << "slice_sizes needs " << in.getRank() << " entries";
+  for (int64_t i = 0; i < in.getRank(); ++i)
+    if (sizes[i] < 0 || sizes[i] > in.getDimSize(i))
+      return emitOpError() << "slice size " << sizes[i] << " of dimension "
+                           << i << " is out of range";
+  if (d.getIndexVectorDim() < 0 || d.getIndexVectorDim() > idx.getRank())
+    return emitOpError() << "index_vector_dim is out of range";
+  if (failed(checkDims(*this, d.getCollapsedSliceDims(), in.getRank(),
+                       "collapsed_slice_dims entry")) ||
+      failed(checkDims(*this, d.getStartIndexMap(), in.getRank(),
+                       "start_index_map entry")) ||
+      failed(checkDims(*this, d.getOperandBatchingDims(), in.getRank(),
+                       "operand_batching_dims entry")))
+    return failure();
+  for (int64_t c : d.getCollapsedSliceDims())
+    if (sizes[c] > 1)
+      return emitOpError() << "collapsed dimension " << c
+                           << " must have slice size 0 or 1";
+  int64_t indexVectorSize = d.getIndexVectorDim() < idx.getRank()
+                                ? idx.getDimSize(d.getIndexVectorDim())
+                                : 1;
+  if ((int64_t)d.getStartIndexMap().size() != indexVectorSize)
+    return emitOpError() << "start_index_map has " << d.getStartIndexMap().size()
+                         << " entries, the index vector has " << indexVectorSize;
+  int64_t batchRank = idx.getRank() -
+                      (d.getIndexVectorDim() < idx.getRank() ? 1 : 0);
+  int64_t expectedRank = batchRank + (int64_t)d.getOffsetDims().size();
+  if (tensorOf(getResult()).getRank() != expectedRank)
+    return emitOpError() << "result rank must be " << expectedRank;
+  return success();
+}
+
+LogicalResult ScatterOp::verify() {
+  size_t n = getInputs().size();
+  if (n == 0 || getUpdates().size() != n || getNumResults() != n)
+    return emitOpError() << "needs as many updates and results as inputs";
+  auto in = tensorOf(getInputs()[0]);
+  ScatterDimensionNumbersAttr d = getScatterDimensionNumbers();
+  auto idx = tensorOf(getScatterIndices());
+  if (d.getIndexVectorDim() < 0 || d.getIndexVectorDim() > idx.getRank())
+    return emitOpError() << "index_vector_dim is out of range";
+  if (failed(checkDims(*this, d.getInsertedWindowDims(), in.getRank(),
+                       "inserted_window_dims entry")) ||
+      failed(checkDims(*this, d.getScatterDimsToOperandDims(), in.getRank(),
+                       "scatter_dims_to_operand_dims entry")))
+    return failure();
+  for (size_t i = 0; i < n; ++i)
+    if (getResult(i).getType() != getInputs()[i].getType())
+      return emitOpError() << "result " << i << " type must equal input " << i;
+  SmallVector<Type> scalars;
+  for (Value v : getInputs())
+    scalars.push_back(RankedTensorType::get({}, tensorOf(v).getElementType()));
+  Block &block = getUpdateComputation().front();
+  if (block.getNumArguments() != 2 * n)
+    return emitOpError() << "update_computation needs " << 2 * n
+                         << " arguments";
+  return checkRegionReturns(*this, getUpdateComputation(), scalars,
+                            "update_computation");
+}
+
+LogicalResult DotOp::verify() {
+  auto l = tensorOf(getLhs()), r = tensorOf(getRhs());
+  if (l.getRank() < 1 || l.getRank() > 2 || r.getRank() < 1 || r.getRank() > 2)
+    return emitOpError() << "operands must be vectors or matrices";
+  if (l.getDimSize(l.getRank() - 1) != r.getDimSize(0))
+    return emitOpError() << "contracting dimensions differ: "
+                         << l.getDimSize(l.getRank() - 1) << " vs "
+                         << r.getDimSize(0);
+  return success();
+}
+
+LogicalResult DotGeneralOp::verify() {
+  auto l = tensorOf(getLhs()), r = tensorOf(getRhs());
+  DotDimensionNumbersAttr d = getDotDimensionNumbers();
+  ArrayRef<int64_t> lb = d.getLhsBatchingDimensions(),
+                    rb = d.getRhsBatchingDimensions(),
+                    lc = d.getLhsContractingDimensions(),
+                    rc = d.getRhsContractingDimensions();
+  if (lb.size() != rb.size())
+    return emitOpError() << "lhs and rhs need the same number of batching "
+                         << "dimensions";
+  if (lc.size() != rc.size())
+    return emitOpError() << "lhs and rhs need the same number of contracting "
+                         << "dimensions";
+  SmallVector<int64_t> lAll(lb), rAll(rb);
+  lAll.append(lc.begin(), lc.end());
+  rAll.append(rc.begin(), rc.end());
+  if (failed(checkDims(*this, lAll, l.getRank(), "lhs dimension")) ||
+      failed(checkDims(*this, rAll, r.getRank(), "rhs dimension")))
+    return failure();
+  for (size_t i = 0; i < lb.size(); ++i)
+    if (l.getDimSize(lb[i]) != r.getDimSize(rb[i]))
+      return emitOpError() << "batching dimension sizes differ: "
+                           << l.getDimSize(lb[i]) << " vs "
+                           << r.getDimSize(rb[i]);
+  for (size_t i = 0; i < lc.size(); ++i)
+    if (l.getDimSize(lc[i]) != r.getDimSize(rc[i]))
+      return emitOpError() << "contracting dimension sizes differ: "
+                           << l.getDimSize(lc[i]) << " vs "
+                           << r.getDimSize(rc[i]);
+  // Result shape: batch dims, lhs free dims, rhs free dims (spec C13).
+  SmallVector<int64_t> shape;
+  for (int64_t b : lb)
+    shape.push_back(l.getDimSize(b));
+  for (int64_t i = 0; i < l.getRank(); ++i)
+    if (!llvm::is_contained(lAll, i))
+      shape.push_back(l.getDimSize(i));
+  for (int64_t i = 0; i < r.getRank(); ++i)
+    if (!llvm::is_contained(rAll, i))
+      shape.push_back(r.getDimSize(i));
+  auto out = tensorOf(getResult());
+  if (out.getShape() != ArrayRef<int64_t>(shape)) {
+    auto diag = emitOpError() << "result shape must be [";
+    llvm::interleaveComma(shape, diag);
+    return diag << "], got " << out;
+  }
+  if (auto p = getPrecisionConfig())
+    if (p->size() != 0 && p->size() != 2)
+      return emitOpError() << "precision_config must have 0 or 2 entries";
+  return success();
+}
+
+LogicalResult ConvolutionOp::verify() {
+  auto l = tensorOf(getLhs()), r = tensorOf(getRhs()), o = tensorOf(getResult());
+  ConvDimensionNumbersAttr d = getDimensionNumbers();
+  int64_t n = d.getInputSpatialDimensions().size();
+  if (l.getRank() != n + 2 || r.getRank() != n + 2 || o.getRank() != n + 2)
+    return emitOpError() << "lhs, rhs and result must have rank " << n + 2;
+  if ((int64_t)d.getKernelSpatialDimensions().size() != n ||
+      (int64_t)d.getOutputSpatialDimensions().size() != n)
+    return emitOpError() << "dimension numbers disagree on the number of "
+                         << "spatial dimensions";
+  int64_t fgc = getFeatureGroupCount(), bgc = getBatchGroupCount();
+  if (fgc < 1 || bgc < 1)
+    return emitOpError() << "group counts must be positive";
+  if (fgc > 1 && bgc > 1)
+    return emitOpError() << "feature_group_count and batch_group_count "
+                         << "cannot both exceed 1";
+  int64_t inFeatures = l.getDimSize(d.getInputFeatureDimension());
+  int64_t kIn = r.getDimSize(d.getKernelInputFeatureDimension());
+  if (inFeatures % fgc != 0 || inFeatures / fgc != kIn)
+    return emitOpError() << "input features (" << inFeatures
+                         << ") / feature_group_count (" << fgc
+                         << ") must equal the kernel input features (" << kIn
+                         << ")";
+  auto check = [&](std::optional<ArrayRef<int64_t>> v, StringRef what) {
+    if (v && (int64_t)v->size() != n)
+      return emitOpError() << what << " needs " << n << " entries", false;
+    return true;
+  };
+  if (!check(getWindowStrides(), "window_strides") ||
+      !check(getLhsDilation(), "lhs_dilation") ||
+      !check(getRhsDilation(), "rhs_dilation"))
+    return failure();
+  if (auto pad = getPadding())
+    if (pad->getType().getShape() != ArrayRef<int64_t>{n, 2})
+      return emitOpError() << "padding must have shape [" << n << ", 2]";
+  return success();
+}
+
+LogicalResult ReduceOp::verify() {
+  size_t n = getInputs().size();
+  if (n == 0 || getInitValues().size() != n || getNumResults() != n)
+    return emitOpError() << "needs as many init values and results as inputs";
+  auto first = tensorOf(getInputs()[0]);
+  for (Value v : getInputs())
+    if (tensorOf(v).getShape() != first.getShape())
+      return emitOpError() << "inputs must have the same shape";
+  if (failed(checkDims(*this, getDimensions(), first.getRank(), "dimension")))
+    return failure();
+  SmallVector<int64_t> shape;
+  for (int64_t i = 0; i < first.getRank(); ++i)
+    if (!llvm::is_contained(getDimensions(), i))
+      shape.push_back(first.getDimSize(i));
+  SmallVector<Type> scalars;
+  for (size_t i = 0; i < n; ++i) {
+    auto init = tensorOf(getInitValues()[i]);
+    if (init.getRank() != 0)
+      return emitOpError() << "init value " << i << " must be a scalar";
+    auto res = dyn_cast<RankedTensorType>(getResult(i).getType());
+    if (!res || res.getShape() != ArrayRef<int64_t>(shape))
+      return emitOpError() << "result " << i << " has the wrong shape";
+    scalars.push_back(init);
+  }
+  Block &block = getBody().front();
+  if (block.getNumArguments() != 2 * n)
+    return emitOpError() << "body needs " << 2 * n << " arguments";
+  return checkRegionReturns(*this, getBody(), scalars, "body");
+}
+
+LogicalResult ReduceWindowOp::verify() {
+  size_t n = getInputs().size();
+  if (n == 0 || getInitValues().size() != n || getNumResults() != n)
+    return emitOpError() << "needs as many init values and results as inputs";
+  int64_t rank = tensorOf(getInputs()[0]).getRank();
+  if ((int64_t)getWindowDimensions().size() != rank)
+    return emitOpError() << "window_dimensions needs " << rank << " entries";
+  for (auto v : {getWindowStrides(), getBaseDilations(), getWindowDilations()})
+    if (v && (int64_t)v->size() != rank)
+      return emitOpError() << "window attributes need " << rank << " entries";
+  if (auto pad = getPadding())
+    if (pad->getType().getShape() != ArrayRef<int64_t>{rank, 2})
+      return emitOpError() << "padding must have shape [" << rank << ", 2]";
+  SmallVector<Type> scalars;
+  for (Value v : getInitValues())
+    scalars.push_back(v.getType());
+  return checkRegionReturns(*this, getBody(), scalars, "body");
+}
+
+LogicalResult SelectAndScatterOp::verify() {
+  int64_t rank = tensorOf(getOperand()).getRank();
+  if (auto w = getWindowDimensions())
+    if ((int64_t)w->size() != rank)
+      return emitOpError() << "window_dimensions needs " << rank << " entries";
+  if (getResult().getType() != getOperand().getType())
+    return emitOpError() << "result type must equal the operand type";
+  return success();
+}
+
+LogicalResult SortOp::verify() {
+  if (getInputs().empty())
+    return emitOpError() << "needs at least one input";
+  auto first = tensorOf(getInputs()[0]);
+  for (Value v : getInputs())
+    if (tensorOf(v).getShape() != first.getShape())
+      return emitOpError() << "inputs must have the same shape";
+  int64_t dim = getDimension();
+  if (dim < -first.getRank() || dim >= first.getRank())
+    return emitOpError() << "dimension " << dim << " is out of range";
+  if (getResultTypes() != getInputs().getTypes())
+    return emitOpError() << "result types must equal the input types";
+  Block &block = getComparator().front();
+  if (block.getNumArguments() != 2 * getInputs().size())
+    return emitOpError() << "comparator needs " << 2 * getInputs().size()
+                         << " arguments";
+  return checkRegionReturns(
+      *this, getComparator(),
+      {RankedTensorType::get({}, IntegerType::get(getContext(), 1))},
+      "comparator");
+}
+
+LogicalResult MapOp::verify() {
+  if (getInputs().empty())
+    return emitOpError() << "needs at least one input";
+  int64_t rank = tensorOf(getInputs()[0]).getRank();
+  SmallVector<int64_t> iota(rank);
+  std::iota(iota.begin(), iota.end(), 0);
+  if (getDimensions() != ArrayRef<int64_t>(iota))
+    return emitOpError() << "dimensions must be [0, ..., rank - 1]";
+  return success();
+}
+
+LogicalResult WhileOp::verify() {
+  TypeRange types = getOperand().getTypes();
+  if (getResultTypes() != types)
+    return emitOpError() << "result types must equal the operand types";
+  if (getCond().front().getArgumentTypes() != types ||
+      getBody().front().getArgumentTypes() != types)
+    return emitOpError() << "cond and body arguments must have the operand "
+                         << "types";
+  if (failed(checkRegionReturns(
+          *this, getCond(),
+          {RankedTensorType::get({}, IntegerType::get(getContext(), 1))},
+          "cond")))
+    return failure();
+  return checkRegionReturns(*this, getBody(), types, "body");
+}
+
+LogicalResult IfOp::verify() {
+  auto pred = tensorOf(getPred());
+  if (pred.getRank() != 0 || !pred.getElementType().isInteger(1))
+    return emitOpError() << "pred must be tensor<i1>";
+  if (failed(checkRegionReturns(*this, getTrueBranch(), getResultTypes(),
+                                "true_branch")))
+    return failure();
+  return checkRegionReturns(*this, getFalseBranch(), getResultTypes(),
+                            "false_branch");
+}
+
+LogicalResult CaseOp::verify() {
+  auto index = tensorOf(getIndex());
+  if (index.getRank() != 0 || !index.getElementType().isInteger(32))
+    return emitOpError() << "index must be tensor<i32>";
+  if (getBranches().empty())
+    return emitOpError() << "needs at least one branch";
+  for (Region &r : getBranches())
+    if (failed(checkRegionReturns(*this, r, getResultTypes(), "branch")))
+      return failure();
+  return success();
+}
+
+LogicalResult OptimizationBarrierOp::verify() {
+  if (getOperand().getTypes() != getResultTypes())
+    return emitOpError() << "result types must equal the operand types";
+  return success();
+}
+
+LogicalResult TupleOp::verify() {
+  auto tuple = cast<TupleType>(getType());
+  if (TypeRange(tuple.getTypes()) != getVal().getTypes())
+    return emitOpError() << "tuple type must list the operand types";
+  return success();
+}
+
+LogicalResult GetTupleElementOp::verify() {
+  auto tuple = cast<TupleType>(getOperand().getType());
+  if (getIndex() < 0 || getIndex() >= (int64_t)tuple.size())
+    return emitOpError() << "index " << getIndex() << " is out of range";
+  if (tuple.getType(getIndex()) != getType())
+    return emitOpError() << "result type must be " << tuple.getType(getIndex());
+  return success();
+}
+
+static LogicalResult verifyBatchNorm(Operation *op, Value operand,
+                                     int64_t featureIndex,
+                                     ArrayRef<Value> perFeature) {
+  auto in = tensorOf(operand);
+  if (featureIndex < 0 || featureIndex >= in.getRank())
+    return op->emitOpError() << "feature_index " << featureIndex
+                             << " is out of range";
+  int64_t features = in.getDimSize(featureIndex);
+  for (Value v : perFeature) {
+    auto t = tensorOf(v);
+    if (t.getRank() != 1 || t.getDimSize(0) != features ||
+        t.getElementType() != in.getElementType())
+      return op->emitOpError() << "scale, offset, mean and variance must be "
+                               << "1-d tensors of " << features << " elements";
+  }
+  return success();
+}
+
+LogicalResult BatchNormInferenceOp::verify() {
+  return verifyBatchNorm(*this, getOperand(), getFeatureIndex(),
+                         {getScale(), getOffset(), getMean(), getVariance()});
+}
+
+LogicalResult BatchNormTrainingOp::verify() {
+  return verifyBatchNorm(*this, getOperand(), getFeatureIndex(),
+                         {getScale(), getOffset()});
+}
+
+LogicalResult BatchNormGradOp::verify() {
+  return verifyBatchNorm(*this, getOperand(), getFeatureIndex(),
+                         {getScale(), getMean(), getVariance()});
+}
+
+LogicalResult TriangularSolveOp::verify() {
+  auto a = tensorOf(getA()), b = tensorOf(getB());
+  if (a.getRank() < 2 || a.getDimSize(a.getRank() - 1) !=
+                             a.getDimSize(a.getRank() - 2))
+    return emitOpError() << "a must be a batch of square matrices";
+  if (b.getRank() != a.getRank())
+    return emitOpError() << "a and b must have the same rank";
+  if (getTransposeA() == Transpose::TRANSPOSE_INVALID)
+    return emitOpError() << "transpose_a must not be TRANSPOSE_INVALID";
+  return success();
+}

@@ -1,0 +1,241 @@
+//===- systole-run.cpp - run a model graph or an executable ---------------===//
+//
+// DESIGN section 7:
+//   systole-run in.mlir --backend=reference [--input=2x3xf32=1,2,3,4,5,6]
+//       [--input=@x.npy] [--input=4x2xbf16=@x.bin] [--random-inputs --seed=N]
+//       [--output=@out.npy] [--expected-output=@y.npy --rtol=R --atol=A]
+// Results print one per line as `result[i]: 2x3xf32=[[1 2 3][4 5 6]]`.
+// A module whose @main takes no arguments and calls
+// `stablehlo.custom_call @check.expect_*` is a self-checking program.
+// Exit codes: 0 ok, 1 a check or comparison failed, 2 bad usage or bad input,
+// 3 internal error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Pipeline/SourceLoader.h"
+#include "compiler/Reference/Interpreter.h"
+#include "compiler/Transforms/Passes.h"
+#include "runtime/api/Compare.h"
+#include "runtime/api/TensorIO.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+namespace {
+enum ExitCode { kOk = 0, kCheckFailed = 1, kBadInput = 2, kInternal = 3 };
+
+cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"),
+                               cl::Required);
+cl::opt<std::string> backend("backend",
+                             cl::desc("reference (interpreter) or sim"),
+                             cl::init("reference"));
+cl::list<std::string> inputs("input",
+                             cl::desc("an argument: 2x3xf32=1,2,..., @x.npy, "
+                                      "4x2xbf16=@x.bin (one per argument)"));
+cl::opt<bool> randomInputs("random-inputs",
+                           cl::desc("fill every argument with deterministic "
+                                    "random values (normal(0,1) floats)"));
+cl::opt<uint64_t> seed("seed", cl::desc("seed of --random-inputs"),
+                       cl::init(0));
+cl::list<std::string> outputs("output",
+                              cl::desc("@file.npy or @file.bin per result"));
+cl::list<std::string>
+    expectedOutputs("expected-output",
+                    cl::desc("expected result (literal or @file), in order"));
+cl::opt<double> rtol("rtol", cl::desc("relative tolerance"), cl::init(1e-5));
+cl::opt<double> atol("atol", cl::desc("absolute tolerance"), cl::init(1e-8));
+cl::opt<std::string> compare("compare", cl::desc("allclose or pcc"),
+                             cl::init("allclose"));
+cl::opt<double> minPcc("min-pcc", cl::desc("threshold for --compare=pcc"),
+                       cl::init(0.999));
+cl::opt<bool> quiet("quiet", cl::desc("do not print the results"));
+cl::opt<std::string> entry("entry", cl::desc("function to run"),
+                           cl::init("main"));
+
+std::string typeToString(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << t;
+  return s;
+}
+
+/// Builds the argument tensors for `func` from the --input flags or
+/// --random-inputs; emits an error at the argument on mismatch.
+FailureOr<std::vector<systole::HostTensor>> makeInputs(func::FuncOp func) {
+  std::vector<systole::HostTensor> result;
+  unsigned n = func.getNumArguments();
+  if (!inputs.empty() && inputs.size() != n) {
+    emitError(func.getLoc()) << "@" << func.getName() << " takes " << n
+                             << " arguments but " << inputs.size()
+                             << " --input flags were given";
+    return failure();
+  }
+  if (inputs.empty() && !randomInputs && n != 0) {
+    emitError(func.getLoc()) << "@" << func.getName() << " takes " << n
+                             << " arguments: pass --input=... for each, or "
+                                "--random-inputs";
+    return failure();
+  }
+  for (unsigned i = 0; i < n; ++i) {
+    BlockArgument arg = func.getArgument(i);
+    auto type = dyn_cast<RankedTensorType>(arg.getType());
+    FailureOr<systole::DType> dtype =
+        type ? systole::reference::toDType(type.getElementType())
+             : FailureOr<systole::DType>(failure());
+    if (failed(dtype)) {
+      emitError(arg.getLoc()) << "argument " << i << " of @" << func.getName()
+                              << " has unsupported type " << arg.getType();
+      return failure();
+    }
+    std::vector<int64_t> shape(type.getShape().begin(), type.getShape().end());
+    if (inputs.empty()) {
+      result.push_back(systole::randomTensor(*dtype, shape, seed, i));
+      continue;
+    }
+    absl::StatusOr<systole::HostTensor> t =
+        systole::parseTensorLiteral(inputs[i]);
+    if (!t.ok()) {
+      emitError(arg.getLoc()) << "--input for argument " << i << ": "
+                              << t.status().message();
+      return failure();
+    }
+    if (t->dtype != *dtype && systole::isFloat(t->dtype) &&
+        systole::isFloat(*dtype)) {
+      llvm::errs() << "note: --input for argument " << i << " converted from "
+                   << systole::dtypeName(t->dtype) << " to "
+                   << systole::dtypeName(*dtype)
+                   << " (round to nearest even)\n";
+      absl::StatusOr<systole::HostTensor> c = systole::convertTensor(*t, *dtype);
+      if (!c.ok()) {
+        emitError(arg.getLoc()) << c.status().message();
+        return failure();
+      }
+      t = std::move(c);
+    }
+    if (t->dtype != *dtype || t->shape != shape) {
+      emitError(arg.getLoc())
+          << "--input for argument " << i << " has type "
+          << systole::typeString(*t) << " but argument " << i << " of @"
+          << func.getName() << " is " << typeToString(type);
+      return failure();
+    }
+    result.push_back(std::move(*t));
+  }
+  return result;
+}
+
+int runReference(MLIRContext &context, ModuleOp module) {
+  auto func = module.lookupSymbol<func::FuncOp>(entry);
+  if (!func) {
+    emitError(module.getLoc()) << "no function @" << entry << " to run";
+    return kBadInput;
+  }
+  FailureOr<std::vector<systole::HostTensor>> args = makeInputs(func);
+  if (failed(args))
+    return kBadInput;
+  std::vector<systole::reference::CheckResult> checks;
+  FailureOr<std::vector<systole::HostTensor>> results =
+      systole::reference::evaluate(func, *args, &checks);
+  if (failed(results))
+    return kBadInput;
+
+  int exitCode = kOk;
+  if (!quiet)
+    for (auto [i, r] : llvm::enumerate(*results))
+      llvm::outs() << "result[" << i << "]: " << systole::formatTensor(r)
+                   << "\n";
+  llvm::outs().flush();
+  int failedChecks = 0;
+  for (const auto &check : checks) {
+    if (check.passed)
+      continue;
+    ++failedChecks;
+    emitError(check.loc) << check.target << " failed: " << check.message;
+  }
+  if (!checks.empty())
+    llvm::outs() << checks.size() - failedChecks << " of " << checks.size()
+                 << " checks passed\n";
+  if (failedChecks)
+    exitCode = kCheckFailed;
+
+  for (auto [i, spec] : llvm::enumerate(outputs)) {
+    if (i >= results->size()) {
+      llvm::errs() << "systole-run: error: --output #" << i
+                   << " but there are only " << results->size()
+                   << " results\n";
+      return kBadInput;
+    }
+    llvm::StringRef path = llvm::StringRef(spec).ltrim('@');
+    absl::Status st = path.ends_with(".npy")
+                          ? systole::writeNpy(path.str(), (*results)[i])
+                          : systole::writeRawBytes(path.str(), (*results)[i]);
+    if (!st.ok()) {
+      llvm::errs() << "systole-run: error: " << st.message() << "\n";
+      return kBadInput;
+    }
+  }
+  for (auto [i, spec] : llvm::enumerate(expectedOutputs)) {
+    if (i >= results->size()) {
+      llvm::errs() << "systole-run: error: --expected-output #" << i
+                   << " but there are only " << results->size()
+                   << " results\n";
+      return kBadInput;
+    }
+    absl::StatusOr<systole::HostTensor> expected =
+        systole::parseTensorLiteral(spec);
+    if (!expected.ok()) {
+      llvm::errs() << "systole-run: error: --expected-output #" << i << ": "
+                   << expected.status().message() << "\n";
+      return kBadInput;
+    }
+    systole::CompareResult cmp =
+        compare == "pcc"
+            ? systole::pearson((*results)[i], *expected, minPcc)
+            : systole::allClose((*results)[i], *expected, rtol, atol);
+    if (!cmp.ok) {
+      llvm::errs() << "systole-run: result[" << i
+                   << "] does not match: " << cmp.message << "\n";
+      exitCode = kCheckFailed;
+    }
+  }
+  return exitCode;
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "systole-run: run a model graph\n");
+  if (backend != "reference" && backend != "sim") {
+    llvm::errs() << "systole-run: error: unknown --backend=" << backend
+                 << " (expected reference or sim)\n";
+    return kBadInput;
+  }
+  if (compare != "allclose" && compare != "pcc") {
+    llvm::errs() << "systole-run: error: unknown --compare=" << compare
+                 << " (expected allclose or pcc)\n";
+    return kBadInput;
+  }
+  std::unique_ptr<MLIRContext> context = systole::createContext();
+  systole::installOneLineDiagnostics(*context);
+  OwningOpRef<ModuleOp> module = systole::loadModule(*context, inputFile);
+  if (!module)
+    return kBadInput;
+  PassManager pm(context.get());
+  pm.addPass(systole::createNormalizeInput());
+  if (failed(pm.run(*module)))
+    return kBadInput;
+  if (backend == "sim") {
+    llvm::errs() << inputFile
+                 << ": error: the simulator backend needs the compiler "
+                    "(DESIGN section 1), which is not built yet; use "
+                    "--backend=reference\n";
+    return kBadInput;
+  }
+  return runReference(*context, *module);
+}
