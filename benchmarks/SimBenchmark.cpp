@@ -1,8 +1,10 @@
-//===- SimBenchmark.cpp - Host speed of the NeuronCore simulator -------------===//
+//===- SimBenchmark.cpp - Host speed of the NeuronCore simulator
+//-------------===//
 //
 // Numbers are recorded in docs/performance.md ("Simulator").
 //   instructions/s : simulated instructions per host second
-//   GFLOP/s        : host throughput of the functional matmul path (2*M*N*K per matmul)
+//   GFLOP/s        : host throughput of the functional matmul path (2*M*N*K per
+//   matmul)
 
 #include <benchmark/benchmark.h>
 
@@ -22,8 +24,9 @@ std::vector<HostTensor> randomInputs(const ncx::Executable &exe) {
   std::normal_distribution<float> normal(0, 1);
   std::vector<HostTensor> inputs;
   for (const ncx::TensorDecl &decl : exe.inputs()) {
-    HostTensor t = HostTensor::zeros(toRuntimeDType(decl.dtype()),
-                                     {decl.shape().begin(), decl.shape().end()});
+    HostTensor t =
+        HostTensor::zeros(toRuntimeDType(decl.dtype()),
+                          {decl.shape().begin(), decl.shape().end()});
     for (int64_t i = 0; i < t.numElements(); ++i)
       t.setDouble(i, normal(rng));
     inputs.push_back(std::move(t));
@@ -38,7 +41,8 @@ int64_t instructionCount(const ncx::Executable &exe) {
   return n;
 }
 
-/// A generated bf16 GEMM, simulated end to end (functional + timing + race checks).
+/// A generated bf16 GEMM, simulated end to end (functional + timing + race
+/// checks).
 void BM_GemmFunctional(benchmark::State &state) {
   GemmConfig config;
   config.m = state.range(0);
@@ -59,10 +63,11 @@ void BM_GemmFunctional(benchmark::State &state) {
     pe = result->stats.peUtilization;
   }
   double flops = 2.0 * config.m * config.n * config.k;
-  state.counters["instructions/s"] = benchmark::Counter(
-      static_cast<double>(instructionCount(exe)), benchmark::Counter::kIsIterationInvariantRate);
-  state.counters["GFLOP/s"] =
-      benchmark::Counter(flops / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["instructions/s"] =
+      benchmark::Counter(static_cast<double>(instructionCount(exe)),
+                         benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["GFLOP/s"] = benchmark::Counter(
+      flops / 1e9, benchmark::Counter::kIsIterationInvariantRate);
   state.counters["simulated_us"] = simulatedUs;
   state.counters["pe_utilization"] = pe;
 }
@@ -91,8 +96,9 @@ void BM_GemmTimingOnly(benchmark::State &state) {
     }
     pe = result->stats.peUtilization;
   }
-  state.counters["instructions/s"] = benchmark::Counter(
-      static_cast<double>(instructionCount(exe)), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["instructions/s"] =
+      benchmark::Counter(static_cast<double>(instructionCount(exe)),
+                         benchmark::Counter::kIsIterationInvariantRate);
   state.counters["pe_utilization"] = pe;
 }
 BENCHMARK(BM_GemmTimingOnly)
@@ -117,10 +123,12 @@ void BM_Gemm4096Functional(benchmark::State &state) {
     }
     pe = result->stats.peUtilization;
   }
-  state.counters["GFLOP/s"] = benchmark::Counter(2.0 * 4096 * 4096 * 4096 / 1e9,
-                                                 benchmark::Counter::kIsIterationInvariantRate);
-  state.counters["instructions/s"] = benchmark::Counter(
-      static_cast<double>(instructionCount(exe)), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["GFLOP/s"] =
+      benchmark::Counter(2.0 * 4096 * 4096 * 4096 / 1e9,
+                         benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["instructions/s"] =
+      benchmark::Counter(static_cast<double>(instructionCount(exe)),
+                         benchmark::Counter::kIsIterationInvariantRate);
   state.counters["pe_utilization"] = pe;
 }
 BENCHMARK(BM_Gemm4096Functional)->Iterations(1)->Unit(benchmark::kSecond);
@@ -135,11 +143,12 @@ void BM_VectorElementwise(benchmark::State &state) {
     ncx::Instruction *inst = exe.mutable_vector()->add_instructions();
     ncx::TensorTensor *tt = inst->mutable_tensor_tensor();
     tt->set_op(ncx::ALU_ADD);
-    *tt->mutable_a() = ncx::makeAccessPattern(ncx::MEMORY_SBUF, 0, 128, 0, ncx::DTYPE_F32, {{n, 1}});
-    *tt->mutable_b() =
-        ncx::makeAccessPattern(ncx::MEMORY_SBUF, 0, 128, 4 * n, ncx::DTYPE_BF16, {{n, 1}});
-    *tt->mutable_dst() =
-        ncx::makeAccessPattern(ncx::MEMORY_SBUF, 0, 128, 8 * n, ncx::DTYPE_BF16, {{n, 1}});
+    *tt->mutable_a() = ncx::makeAccessPattern(ncx::MEMORY_SBUF, 0, 128, 0,
+                                              ncx::DTYPE_F32, {{n, 1}});
+    *tt->mutable_b() = ncx::makeAccessPattern(ncx::MEMORY_SBUF, 0, 128, 4 * n,
+                                              ncx::DTYPE_BF16, {{n, 1}});
+    *tt->mutable_dst() = ncx::makeAccessPattern(ncx::MEMORY_SBUF, 0, 128, 8 * n,
+                                                ncx::DTYPE_BF16, {{n, 1}});
   }
   ncx::finalizeExecutable(exe);
   for (auto _ : state) {
@@ -154,7 +163,10 @@ void BM_VectorElementwise(benchmark::State &state) {
   state.counters["instructions/s"] =
       benchmark::Counter(count, benchmark::Counter::kIsIterationInvariantRate);
 }
-BENCHMARK(BM_VectorElementwise)->Arg(512)->Arg(4096)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_VectorElementwise)
+    ->Arg(512)
+    ->Arg(4096)
+    ->Unit(benchmark::kMillisecond);
 
 } // namespace
 } // namespace systole::sim

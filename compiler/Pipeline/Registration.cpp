@@ -3,6 +3,7 @@
 
 #include "compiler/Transforms/Passes.h"
 #include "dialects/CHLO/CHLOOps.h"
+#include "dialects/NeuronCore/NeuronCoreOps.h"
 #include "dialects/Shardy/ShardyOps.h"
 #include "dialects/StableHLO/StableHLOOps.h"
 
@@ -17,7 +18,7 @@ void systole::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<stablehlo::StableHLODialect, chlo::CHLODialect,
                   sdy::SdyDialect, mlir::func::FuncDialect,
                   mlir::arith::ArithDialect, mlir::math::MathDialect,
-                  mlir::tensor::TensorDialect>();
+                  mlir::tensor::TensorDialect, ncore::NCoreDialect>();
   mlir::func::registerInlinerExtension(registry);
 }
 

@@ -275,6 +275,12 @@ template <typename T> T unaryReal(U k, T x) {
   case U::Cosh:
     return std::cosh(x);
   case U::Sinh:
+    // chlo's decomposition for |x| >= 1 (avoids the overflow of e^x / 2):
+    // e^(x + log(1/2)) - e^(-x + log(1/2)), in the element's precision.
+    if (std::fabs(x) >= T(1)) {
+      const T logHalf = std::log(T(0.5));
+      return std::exp(x + logHalf) - std::exp(-x + logHalf);
+    }
     return std::sinh(x);
   case U::Square:
     return x * x;
@@ -471,13 +477,7 @@ FailureOr<Results> evalUnary(Operation *op, U k, const HostTensor &x,
       return single(std::move(out));
     }
     for (auto &e : v) {
-      if (dt == DType::C64) {
-        auto r = unaryComplex<float>(
-            k, std::complex<float>(e.real(), e.imag()));
-        if (!r)
-          return unsupported(op, dt);
-        e = *r;
-      } else {
+      {
         auto r = unaryComplex<double>(k, e);
         if (!r)
           return unsupported(op, dt);
@@ -1132,8 +1132,9 @@ std::optional<FailureOr<Results>> evalElementwise(Operation *op,
     if (failed(rt))
       return FailureOr<Results>(failure());
     HostTensor out = makeTensor(rt->first, rt->second);
+    const DType from = operands[0].tensor.dtype;
     if (out.byteSize() != operands[0].tensor.byteSize() ||
-        out.dtype == DType::I1 || operands[0].tensor.dtype == DType::I1)
+        ((out.dtype == DType::I1) != (from == DType::I1)))
       return unsupported(op, operands[0].tensor.dtype,
                          " (bit widths do not match)");
     out.data = operands[0].tensor.data;

@@ -366,10 +366,13 @@ int64_t ScalarCombiner::applyI(int64_t a, int64_t b) const {
 
 std::complex<double> ScalarCombiner::applyC(std::complex<double> a,
                                             std::complex<double> b) const {
-  std::complex<double> r = kind == Combiner::Mul ? a * b : a + b;
-  if (dtype == DType::C64)
-    r = {static_cast<float>(r.real()), static_cast<float>(r.imag())};
-  return r;
+  if (dtype == DType::C64) {
+    // complex<f32> arithmetic in f32, as XLA does.
+    std::complex<float> fa(a.real(), a.imag()), fb(b.real(), b.imag());
+    std::complex<float> r = kind == Combiner::Mul ? fa * fb : fa + fb;
+    return {r.real(), r.imag()};
+  }
+  return kind == Combiner::Mul ? a * b : a + b;
 }
 
 //===----------------------------------------------------------------------===//
@@ -735,6 +738,18 @@ FailureOr<Results> Interpreter::evalOpWith(Operation *op, Operands operands) {
     if (failed(t))
       return failure();
     return single(std::move(*t));
+  }
+  // Tensor constants of other dialects (the `input` phase normally turns
+  // them into stablehlo.constant).
+  if ((op->getName().getStringRef() == "arith.constant" ||
+       op->getName().getStringRef() == "sdy.constant") &&
+      op->getNumResults() == 1) {
+    if (auto v = op->getAttrOfType<DenseElementsAttr>("value")) {
+      auto t = constantToTensor(op, v);
+      if (failed(t))
+        return failure();
+      return single(std::move(*t));
+    }
   }
   if (auto call = dyn_cast<func::CallOp>(op)) {
     auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(

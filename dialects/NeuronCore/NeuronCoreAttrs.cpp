@@ -19,7 +19,8 @@ namespace {
 // Limits that keep every computation in int64 (the NCX validator's limits).
 constexpr int64_t kMaxCount = int64_t(1) << 31;
 constexpr int64_t kMaxStride = int64_t(1) << 40;
-constexpr int64_t kMaxElementsPerPartition = int64_t(1) << 26;
+constexpr int64_t kMaxElementsPerPartition = int64_t(1) << 24;
+constexpr int64_t kMaxElements = int64_t(1) << 26;
 constexpr int64_t kMaxByteOffset = int64_t(1) << 48;
 constexpr int kMaxFreeDims = 4;
 } // namespace
@@ -136,6 +137,9 @@ AccessPatternAttr::verify(function_ref<InFlightDiagnostic()> emitError, Memory m
       return emitError() << "access pattern has more than " << kMaxElementsPerPartition
                          << " elements per partition";
   }
+  if (perPartition * partitionCount > kMaxElements)
+    return emitError() << "access pattern has more than " << kMaxElements
+                       << " elements";
   if (byteOffset < 0 || byteOffset > kMaxByteOffset)
     return emitError() << "access pattern byte offset " << byteOffset
                        << " is out of range [0, 2^48]";

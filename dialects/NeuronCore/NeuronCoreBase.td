@@ -61,8 +61,8 @@ def NCore_AluOp : I32EnumAttr<"AluOp", "a vector-engine ALU operation", [
     I32EnumAttrCase<"eq", 8>, I32EnumAttrCase<"ne", 9>,
     I32EnumAttrCase<"lt", 10>, I32EnumAttrCase<"le", 11>,
     I32EnumAttrCase<"gt", 12>, I32EnumAttrCase<"ge", 13>,
-    I32EnumAttrCase<"and", 14>, I32EnumAttrCase<"or", 15>,
-    I32EnumAttrCase<"xor", 16>, I32EnumAttrCase<"shl", 17>,
+    I32EnumAttrCase<"And", 14, "and">, I32EnumAttrCase<"Or", 15, "or">,
+    I32EnumAttrCase<"Xor", 16, "xor">, I32EnumAttrCase<"shl", 17>,
     I32EnumAttrCase<"shr", 18>]> {
   let cppNamespace = "::systole::ncore";
 }

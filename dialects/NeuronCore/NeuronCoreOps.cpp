@@ -45,7 +45,7 @@ static ParseResult parseEngine(OpAsmParser &p, EngineAttr &engine, IntegerAttr &
                             "dma[QUEUE]");
   engine = EngineAttr::get(p.getContext(), *e);
   if (*e == Engine::dma) {
-    int32_t q;
+    int32_t q = 0;
     if (p.parseLSquare() || p.parseInteger(q) || p.parseRSquare())
       return failure();
     queue = p.getBuilder().getI32IntegerAttr(q);
@@ -67,7 +67,7 @@ static ParseResult parseSemaphoreUses(OpAsmParser &p, ArrayAttr &sems,
   SmallVector<int64_t> numbers;
   if (p.parseCommaSeparatedList([&]() -> ParseResult {
         StringAttr name;
-        int64_t value;
+        int64_t value = 0;
         if (p.parseSymbolName(name))
           return failure();
         if (isWait ? (p.parseGreater() || p.parseEqual())
@@ -207,15 +207,15 @@ static LogicalResult verifyTensorDecl(Operation *op, Type type, int64_t address)
 }
 
 LogicalResult InputOp::verify() {
-  return verifyTensorDecl(*this, getType(), getAddress());
+  return verifyTensorDecl(*this, getType(), int64_t(getAddress()));
 }
 LogicalResult OutputOp::verify() {
-  return verifyTensorDecl(*this, getType(), getAddress());
+  return verifyTensorDecl(*this, getType(), int64_t(getAddress()));
 }
 LogicalResult ScratchOp::verify() {
-  if (getSize() < 0)
-    return emitOpError() << "size " << getSize() << " is negative";
-  return verifyAddress(*this, getAddress());
+  if (int64_t(getSize()) < 0)
+    return emitOpError() << "size " << int64_t(getSize()) << " is negative";
+  return verifyAddress(*this, int64_t(getAddress()));
 }
 
 LogicalResult ConstantOp::verify() {
@@ -226,7 +226,7 @@ LogicalResult ConstantOp::verify() {
                             "f8E4M3FN, f8E5M2, i32, i16, i8, ui8, i1)";
   if (!isa<DenseElementsAttr>(getValue()))
     return emitOpError() << "value must be dense elements";
-  return verifyAddress(*this, getAddress());
+  return verifyAddress(*this, int64_t(getAddress()));
 }
 
 int64_t ConstantOp::getSizeInBytes() {
@@ -283,16 +283,16 @@ LogicalResult ProgramOp::verifyRegions() {
   for (Operation &op : getBody().front()) {
     std::optional<HbmRegion> region;
     if (auto input = dyn_cast<InputOp>(op))
-      region = HbmRegion{input.getAddress(), input.getAddress() + tensorBytes(input.getType()),
+      region = HbmRegion{int64_t(input.getAddress()), int64_t(input.getAddress()) + tensorBytes(input.getType()),
                       &op};
     else if (auto output = dyn_cast<OutputOp>(op))
-      region = HbmRegion{output.getAddress(),
-                      output.getAddress() + tensorBytes(output.getType()), &op};
+      region = HbmRegion{int64_t(output.getAddress()),
+                      int64_t(output.getAddress()) + tensorBytes(output.getType()), &op};
     else if (auto constant = dyn_cast<ConstantOp>(op))
-      region = HbmRegion{constant.getAddress(),
-                      constant.getAddress() + constant.getSizeInBytes(), &op};
+      region = HbmRegion{int64_t(constant.getAddress()),
+                      int64_t(constant.getAddress()) + constant.getSizeInBytes(), &op};
     else if (auto scratch = dyn_cast<ScratchOp>(op))
-      region = HbmRegion{scratch.getAddress(), scratch.getAddress() + scratch.getSize(), &op};
+      region = HbmRegion{int64_t(scratch.getAddress()), int64_t(scratch.getAddress()) + int64_t(scratch.getSize()), &op};
     else if (auto sem = dyn_cast<SemaphoreOp>(op))
       semaphores[sem.getSymNameAttr()] = sem;
     else if (isInstruction(&op))

@@ -37,7 +37,7 @@ mlir::FailureOr<const TargetDesc *> getProgramTarget(ProgramOp program,
       absl::StatusOr<TargetDesc> loaded;
       std::string message;
       if (text) {
-        loaded = parseTarget(*text, "target_desc");
+        loaded = parseTarget(absl::string_view(text->data(), text->size()), "target_desc");
       } else {
         bool builtin = false;
         for (const std::string &n : builtinTargetNames())

@@ -259,7 +259,7 @@ LogicalResult ActivationOp::verify() {
 
 LogicalResult TensorTensorOp::verify() {
   Checker c(*this);
-  if (failed(c.checkEngine({Engine::vector, Engine::gpsimd})) ||
+  if (failed(c.checkEngine({Engine::vector})) ||
       failed(c.checkAp("a", getA(), c.computeMemories())) ||
       failed(c.checkAp("b", getB(), c.computeMemories())) ||
       failed(c.checkAp("dst", getDst(), c.computeMemories())) ||
@@ -273,7 +273,7 @@ LogicalResult TensorTensorOp::verify() {
 
 LogicalResult TensorScalarOp::verify() {
   Checker c(*this);
-  if (failed(c.checkEngine({Engine::vector, Engine::gpsimd})) ||
+  if (failed(c.checkEngine({Engine::vector})) ||
       failed(c.checkAp("a", getA(), c.computeMemories())) ||
       failed(c.checkAp("dst", getDst(), c.computeMemories())) ||
       failed(c.checkSameShape("a", getA(), "dst", getDst())) ||
@@ -291,7 +291,7 @@ LogicalResult TensorScalarOp::verify() {
 
 LogicalResult TensorReduceOp::verify() {
   Checker c(*this);
-  if (failed(c.checkEngine({Engine::vector, Engine::gpsimd})) ||
+  if (failed(c.checkEngine({Engine::vector})) ||
       failed(c.checkAp("src", getSrc(), c.computeMemories())) ||
       failed(c.checkAp("dst", getDst(), c.computeMemories())) ||
       failed(c.checkReduceOp(getOp())))
@@ -312,7 +312,7 @@ LogicalResult TensorReduceOp::verify() {
 
 LogicalResult TensorCopyOp::verify() {
   Checker c(*this);
-  if (failed(c.checkEngine({Engine::vector, Engine::scalar, Engine::gpsimd})) ||
+  if (failed(c.checkEngine({Engine::vector, Engine::scalar})) ||
       failed(c.checkAp("src", getSrc(), c.computeMemories())) ||
       failed(c.checkAp("dst", getDst(), c.computeMemories())))
     return failure();
@@ -321,7 +321,7 @@ LogicalResult TensorCopyOp::verify() {
 
 LogicalResult SelectOp::verify() {
   Checker c(*this);
-  if (failed(c.checkEngine({Engine::vector, Engine::gpsimd})) ||
+  if (failed(c.checkEngine({Engine::vector})) ||
       failed(c.checkAp("pred", getPred(), c.computeMemories())) ||
       failed(c.checkAp("a", getA(), c.computeMemories())) ||
       failed(c.checkAp("b", getB(), c.computeMemories())) ||

@@ -162,8 +162,9 @@ ParseResult parseVariadicOperandWithAttribute(
 
 void printVariadicOperandWithAttribute(OpAsmPrinter &p, Operation *,
                                        OperandRange operands) {
-  for (Value v : operands)
-    p << v << ", ";
+  // `%a, %b,`: the format prints the space before the attribute keyword.
+  llvm::interleave(
+      operands, p, [&](Value v) { p << v << ','; }, " ");
 }
 
 /// `[0:2, 1:4:2]` for slice's start, limit and stride.

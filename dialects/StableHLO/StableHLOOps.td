@@ -480,7 +480,7 @@ def StableHLO_DotOp : StableHLO_Op<"dot", [Pure]> {
       StableHLO_PrecisionConfigAttr:$precision_config);
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs custom<PrecisionConfig>($precision_config) attr-dict
+    $lhs `,` $rhs `` custom<PrecisionConfig>($precision_config) attr-dict
       `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
@@ -493,7 +493,7 @@ def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure]> {
       StableHLO_PrecisionConfigAttr:$precision_config);
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers)
+    $lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers) ``
       custom<PrecisionConfig>($precision_config) attr-dict
       `:` functional-type(operands, results)
   }];
@@ -706,6 +706,7 @@ def StableHLO_CholeskyOp : StableHLO_Op<"cholesky", [Pure,
     $a (`,` `lower` `=` $lower^)? attr-dict `:`
       custom<SameOperandsAndResultType>(type($a), type($result))
   }];
+  let hasVerifier = 1;
 }
 
 def StableHLO_TriangularSolveOp : StableHLO_Op<"triangular_solve", [Pure]> {

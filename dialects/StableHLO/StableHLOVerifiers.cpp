@@ -48,10 +48,9 @@ Type realPart(Type t) {
 
 LogicalResult checkRegionReturns(Operation *op, Region &region,
                                  TypeRange expected, StringRef regionName) {
-  Block &block = region.front();
-  Operation *term = block.getTerminator();
-  if (!term)
-    return op->emitOpError() << regionName << " has no terminator";
+  // The generic verifier has already checked that the block ends in a
+  // terminator.
+  Operation *term = &region.front().back();
   if (term->getOperandTypes() != expected) {
     auto diag = op->emitOpError()
                 << regionName << " must return " << expected.size()
@@ -62,6 +61,29 @@ LogicalResult checkRegionReturns(Operation *op, Region &region,
     return diag << ")";
   }
   return success();
+}
+
+/// Checks that the result has rank `rank` before its dimensions are read.
+LogicalResult checkResultRank(Operation *op, RankedTensorType result,
+                              int64_t rank) {
+  if (result.getRank() != rank)
+    return op->emitOpError() << "result must have rank " << rank << ", got "
+                             << result;
+  return success();
+}
+
+/// Size of a windowed dimension (spec: convolution C25, reduce_window C16):
+/// the base dilated by `baseDilation` and padded, the window dilated by
+/// `windowDilation`, then strided.
+int64_t windowedSize(int64_t size, int64_t baseDilation, int64_t padLow,
+                     int64_t padHigh, int64_t window, int64_t windowDilation,
+                     int64_t stride) {
+  int64_t dilatedBase = size == 0 ? 0 : (size - 1) * baseDilation + 1;
+  int64_t padded = dilatedBase + padLow + padHigh;
+  int64_t dilatedWindow = window == 0 ? 0 : (window - 1) * windowDilation + 1;
+  if (padded < dilatedWindow)
+    return 0;
+  return (padded - dilatedWindow) / stride + 1;
 }
 
 } // namespace
@@ -141,8 +163,8 @@ LogicalResult ComplexOp::verify() {
     return emitOpError() << "operands must be f32 or f64 tensors, got " << l;
   Type out = getElementTypeOrSelf(getResult().getType());
   if (out != ComplexType::get(e))
-    return emitOpError() << "result element type must be complex<" << e
-                         << ">, got " << out;
+    return emitOpError() << "result element type must be "
+                         << ComplexType::get(e) << ", got " << out;
   return success();
 }
 
@@ -186,6 +208,10 @@ LogicalResult ClampOp::verify() {
 
 LogicalResult BitcastConvertOp::verify() {
   auto in = tensorOf(getOperand()), out = tensorOf(getResult());
+  for (Type t : {in.getElementType(), out.getElementType()})
+    if (!t.isIntOrFloat() && !isa<ComplexType>(t))
+      return emitOpError() << "element types must be integer, float or "
+                           << "complex, got " << t;
   auto bits = [](Type t) -> int64_t {
     if (auto c = dyn_cast<ComplexType>(t))
       return 2 * c.getElementType().getIntOrFloatBitWidth();
@@ -215,9 +241,10 @@ LogicalResult BitcastConvertOp::verify() {
 }
 
 LogicalResult ReducePrecisionOp::verify() {
-  if (getExponentBits() < 1)
+  // The attributes are signless: read them as signed values.
+  if (getExponentBitsAttr().getInt() < 1)
     return emitOpError() << "exponent_bits must be at least 1";
-  if (getMantissaBits() < 0)
+  if (getMantissaBitsAttr().getInt() < 0)
     return emitOpError() << "mantissa_bits must be non-negative";
   return success();
 }
@@ -231,16 +258,18 @@ LogicalResult ConstantOp::verify() {
 
 LogicalResult IotaOp::verify() {
   auto t = cast<RankedTensorType>(getType());
-  if (getIotaDimension() < 0 || getIotaDimension() >= t.getRank())
-    return emitOpError() << "iota_dimension " << getIotaDimension()
+  int64_t dim = getIotaDimensionAttr().getInt();
+  if (dim < 0 || dim >= t.getRank())
+    return emitOpError() << "iota_dimension " << dim
                          << " is out of range for rank " << t.getRank();
   return success();
 }
 
 LogicalResult DynamicIotaOp::verify() {
   auto t = cast<RankedTensorType>(getType());
-  if (getIotaDimension() < 0 || getIotaDimension() >= t.getRank())
-    return emitOpError() << "iota_dimension " << getIotaDimension()
+  int64_t dim = getIotaDimensionAttr().getInt();
+  if (dim < 0 || dim >= t.getRank())
+    return emitOpError() << "iota_dimension " << dim
                          << " is out of range for rank " << t.getRank();
   auto shape = tensorOf(getOutputShape());
   if (shape.getRank() != 1 || shape.getDimSize(0) != t.getRank())
@@ -301,8 +330,11 @@ LogicalResult TransposeOp::verify() {
   if ((int64_t)perm.size() != in.getRank())
     return emitOpError() << "permutation has " << perm.size()
                          << " entries, operand rank is " << in.getRank();
-  if (failed(checkDims(*this, perm, in.getRank(), "permutation entry")))
+  if (failed(checkDims(*this, perm, in.getRank(), "permutation entry")) ||
+      failed(checkResultRank(*this, out, in.getRank())))
     return failure();
+  if (out.getElementType() != in.getElementType())
+    return emitOpError() << "operand and result element types differ";
   for (auto [i, p] : llvm::enumerate(perm))
     if (out.getDimSize(i) != in.getDimSize(p))
       return emitOpError() << "result dimension " << i << " must be "
@@ -319,6 +351,8 @@ LogicalResult SliceOp::verify() {
       (int64_t)stride.size() != in.getRank())
     return emitOpError() << "start, limit and strides need " << in.getRank()
                          << " entries each";
+  if (failed(checkResultRank(*this, out, in.getRank())))
+    return failure();
   for (int64_t i = 0; i < in.getRank(); ++i) {
     if (start[i] < 0 || limit[i] > in.getDimSize(i) || start[i] > limit[i])
       return emitOpError() << "dimension " << i << ": need 0 <= start ("
@@ -382,6 +416,8 @@ LogicalResult ConcatenateOp::verify() {
         return emitOpError() << "inputs differ in dimension " << i;
     total += t.getDimSize(dim);
   }
+  if (failed(checkResultRank(*this, tensorOf(getResult()), first.getRank())))
+    return failure();
   if (tensorOf(getResult()).getDimSize(dim) != total)
     return emitOpError() << "result dimension " << dim << " must be " << total;
   return success();
@@ -400,6 +436,8 @@ LogicalResult PadOp::verify() {
       (int64_t)inner.size() != in.getRank())
     return emitOpError() << "padding needs " << in.getRank()
                          << " entries per list";
+  if (failed(checkResultRank(*this, out, in.getRank())))
+    return failure();
   for (int64_t i = 0; i < in.getRank(); ++i) {
     if (inner[i] < 0)
       return emitOpError() << "interior padding must be non-negative";
@@ -447,11 +485,63 @@ LogicalResult GatherOp::verify() {
   if ((int64_t)d.getStartIndexMap().size() != indexVectorSize)
     return emitOpError() << "start_index_map has " << d.getStartIndexMap().size()
                          << " entries, the index vector has " << indexVectorSize;
-  int64_t batchRank = idx.getRank() -
-                      (d.getIndexVectorDim() < idx.getRank() ? 1 : 0);
-  int64_t expectedRank = batchRank + (int64_t)d.getOffsetDims().size();
-  if (tensorOf(getResult()).getRank() != expectedRank)
-    return emitOpError() << "result rank must be " << expectedRank;
+  // Batching dimensions (spec C3-C7): pairwise, of equal size, disjoint
+  // from the collapsed dimensions and the index vector dimension.
+  ArrayRef<int64_t> ob = d.getOperandBatchingDims(),
+                    sb = d.getStartIndicesBatchingDims();
+  if (ob.size() != sb.size())
+    return emitOpError() << "operand_batching_dims and "
+                         << "start_indices_batching_dims differ in length";
+  if (failed(checkDims(*this, sb, idx.getRank(),
+                       "start_indices_batching_dims entry")))
+    return failure();
+  for (auto [o, b] : llvm::zip(ob, sb)) {
+    if (llvm::is_contained(d.getCollapsedSliceDims(), o))
+      return emitOpError() << "dimension " << o << " is both collapsed and "
+                           << "a batching dimension";
+    if (b == d.getIndexVectorDim())
+      return emitOpError() << "index_vector_dim " << b
+                           << " cannot be a batching dimension";
+    if (in.getDimSize(o) != idx.getDimSize(b))
+      return emitOpError() << "batching dimension sizes differ: "
+                           << in.getDimSize(o) << " vs " << idx.getDimSize(b);
+    if (sizes[o] > 1)
+      return emitOpError() << "batching dimension " << o
+                           << " must have slice size 0 or 1";
+  }
+  // Result shape (spec C22): the batch dimensions of start_indices, with the
+  // slice's non-collapsed, non-batching sizes at offset_dims.
+  SmallVector<int64_t> batchSizes, offsetSizes;
+  for (int64_t i = 0; i < idx.getRank(); ++i)
+    if (i != d.getIndexVectorDim())
+      batchSizes.push_back(idx.getDimSize(i));
+  for (int64_t i = 0; i < in.getRank(); ++i)
+    if (!llvm::is_contained(d.getCollapsedSliceDims(), i) &&
+        !llvm::is_contained(ob, i))
+      offsetSizes.push_back(sizes[i]);
+  ArrayRef<int64_t> offsetDims = d.getOffsetDims();
+  int64_t expectedRank = batchSizes.size() + offsetDims.size();
+  if (offsetDims.size() != offsetSizes.size())
+    return emitOpError() << "offset_dims has " << offsetDims.size()
+                         << " entries, the slice keeps " << offsetSizes.size()
+                         << " dimensions";
+  if (failed(checkDims(*this, offsetDims, expectedRank, "offset_dims entry")))
+    return failure();
+  if (!llvm::is_sorted(offsetDims))
+    return emitOpError() << "offset_dims must be sorted";
+  SmallVector<int64_t> shape;
+  for (int64_t i = 0, b = 0, o = 0; i < expectedRank; ++i)
+    shape.push_back(llvm::is_contained(offsetDims, i) ? offsetSizes[o++]
+                                                       : batchSizes[b++]);
+  auto out = tensorOf(getResult());
+  if (out.getShape() != ArrayRef<int64_t>(shape)) {
+    auto diag = emitOpError() << "result shape must be [";
+    llvm::interleaveComma(shape, diag);
+    return diag << "], got " << out;
+  }
+  if (out.getElementType() != in.getElementType())
+    return emitOpError() << "result element type must be "
+                         << in.getElementType();
   return success();
 }
 
@@ -472,6 +562,63 @@ LogicalResult ScatterOp::verify() {
   for (size_t i = 0; i < n; ++i)
     if (getResult(i).getType() != getInputs()[i].getType())
       return emitOpError() << "result " << i << " type must equal input " << i;
+  for (Value v : getInputs())
+    if (tensorOf(v).getShape() != in.getShape())
+      return emitOpError() << "inputs must have the same shape";
+  // Shape of the updates (spec C4-C12): the batch dimensions of
+  // scatter_indices, then windows at update_window_dims no larger than the
+  // input's non-inserted, non-batching dimensions.
+  ArrayRef<int64_t> ib = d.getInputBatchingDims(),
+                    sb = d.getScatterIndicesBatchingDims(),
+                    uwd = d.getUpdateWindowDims();
+  if (ib.size() != sb.size())
+    return emitOpError() << "input_batching_dims and "
+                         << "scatter_indices_batching_dims differ in length";
+  if (failed(checkDims(*this, ib, in.getRank(), "input_batching_dims entry")) ||
+      failed(checkDims(*this, sb, idx.getRank(),
+                       "scatter_indices_batching_dims entry")))
+    return failure();
+  int64_t indexVectorSize = d.getIndexVectorDim() < idx.getRank()
+                                ? idx.getDimSize(d.getIndexVectorDim())
+                                : 1;
+  if ((int64_t)d.getScatterDimsToOperandDims().size() != indexVectorSize)
+    return emitOpError() << "scatter_dims_to_operand_dims has "
+                         << d.getScatterDimsToOperandDims().size()
+                         << " entries, the index vector has "
+                         << indexVectorSize;
+  SmallVector<int64_t> batchSizes, windowBounds;
+  for (int64_t i = 0; i < idx.getRank(); ++i)
+    if (i != d.getIndexVectorDim())
+      batchSizes.push_back(idx.getDimSize(i));
+  for (int64_t i = 0; i < in.getRank(); ++i)
+    if (!llvm::is_contained(d.getInsertedWindowDims(), i) &&
+        !llvm::is_contained(ib, i))
+      windowBounds.push_back(in.getDimSize(i));
+  int64_t updateRank = batchSizes.size() + uwd.size();
+  if (uwd.size() != windowBounds.size())
+    return emitOpError() << "update_window_dims has " << uwd.size()
+                         << " entries, the input keeps "
+                         << windowBounds.size() << " window dimensions";
+  if (failed(checkDims(*this, uwd, updateRank, "update_window_dims entry")))
+    return failure();
+  if (!llvm::is_sorted(uwd))
+    return emitOpError() << "update_window_dims must be sorted";
+  for (auto [k, v] : llvm::enumerate(getUpdates())) {
+    auto upd = tensorOf(v);
+    if (upd.getRank() != updateRank)
+      return emitOpError() << "update " << k << " must have rank "
+                           << updateRank << ", got " << upd;
+    if (upd.getElementType() != tensorOf(getInputs()[k]).getElementType())
+      return emitOpError() << "update " << k
+                           << " element type must equal input " << k;
+    for (int64_t i = 0, b = 0, w = 0; i < updateRank; ++i) {
+      bool isWindow = llvm::is_contained(uwd, i);
+      int64_t size = upd.getDimSize(i);
+      if (isWindow ? size > windowBounds[w++] : size != batchSizes[b++])
+        return emitOpError() << "update " << k << " dimension " << i
+                             << " of size " << size << " does not fit";
+    }
+  }
   SmallVector<Type> scalars;
   for (Value v : getInputs())
     scalars.push_back(RankedTensorType::get({}, tensorOf(v).getElementType()));
@@ -491,6 +638,17 @@ LogicalResult DotOp::verify() {
     return emitOpError() << "contracting dimensions differ: "
                          << l.getDimSize(l.getRank() - 1) << " vs "
                          << r.getDimSize(0);
+  SmallVector<int64_t> shape(l.getShape().drop_back());
+  shape.append(r.getShape().begin() + 1, r.getShape().end());
+  auto out = tensorOf(getResult());
+  if (out.getShape() != ArrayRef<int64_t>(shape)) {
+    auto diag = emitOpError() << "result shape must be [";
+    llvm::interleaveComma(shape, diag);
+    return diag << "], got " << out;
+  }
+  if (auto p = getPrecisionConfig())
+    if (p->size() != 0 && p->size() != 2)
+      return emitOpError() << "precision_config must have 0 or 2 entries";
   return success();
 }
 
@@ -555,6 +713,29 @@ LogicalResult ConvolutionOp::verify() {
       (int64_t)d.getOutputSpatialDimensions().size() != n)
     return emitOpError() << "dimension numbers disagree on the number of "
                          << "spatial dimensions";
+  // Each layout names every dimension once (spec C13-C21); the `raw` form
+  // of #stablehlo.conv can say otherwise. Each layout has n + 2 entries.
+  auto layout = [](int64_t a, int64_t b, ArrayRef<int64_t> spatial) {
+    SmallVector<int64_t> all = {a, b};
+    all.append(spatial.begin(), spatial.end());
+    return all;
+  };
+  if (failed(checkDims(
+          *this,
+          layout(d.getInputBatchDimension(), d.getInputFeatureDimension(),
+                 d.getInputSpatialDimensions()),
+          n + 2, "input dimension")) ||
+      failed(checkDims(*this,
+                              layout(d.getKernelInputFeatureDimension(),
+                                     d.getKernelOutputFeatureDimension(),
+                                     d.getKernelSpatialDimensions()),
+                              n + 2, "kernel dimension")) ||
+      failed(checkDims(
+          *this,
+          layout(d.getOutputBatchDimension(), d.getOutputFeatureDimension(),
+                 d.getOutputSpatialDimensions()),
+          n + 2, "output dimension")))
+    return failure();
   int64_t fgc = getFeatureGroupCount(), bgc = getBatchGroupCount();
   if (fgc < 1 || bgc < 1)
     return emitOpError() << "group counts must be positive";
@@ -568,18 +749,54 @@ LogicalResult ConvolutionOp::verify() {
                          << ") / feature_group_count (" << fgc
                          << ") must equal the kernel input features (" << kIn
                          << ")";
+  int64_t batch = l.getDimSize(d.getInputBatchDimension());
+  int64_t kOut = r.getDimSize(d.getKernelOutputFeatureDimension());
+  if (batch % bgc != 0)
+    return emitOpError() << "input batch (" << batch
+                         << ") must be a multiple of batch_group_count ("
+                         << bgc << ")";
+  if (kOut % bgc != 0 || kOut % fgc != 0)
+    return emitOpError() << "kernel output features (" << kOut
+                         << ") must be a multiple of both group counts";
   auto check = [&](std::optional<ArrayRef<int64_t>> v, StringRef what) {
     if (v && (int64_t)v->size() != n)
       return emitOpError() << what << " needs " << n << " entries", false;
+    if (v && llvm::any_of(*v, [](int64_t x) { return x < 1; }))
+      return emitOpError() << what << " entries must be positive", false;
     return true;
   };
   if (!check(getWindowStrides(), "window_strides") ||
       !check(getLhsDilation(), "lhs_dilation") ||
       !check(getRhsDilation(), "rhs_dilation"))
     return failure();
-  if (auto pad = getPadding())
-    if (pad->getType().getShape() != ArrayRef<int64_t>{n, 2})
+  if (auto rev = getWindowReversal())
+    if ((int64_t)rev->size() != n)
+      return emitOpError() << "window_reversal needs " << n << " entries";
+  SmallVector<int64_t> pad(2 * n, 0);
+  if (auto p = getPadding()) {
+    if (p->getType().getShape() != ArrayRef<int64_t>{n, 2})
       return emitOpError() << "padding must have shape [" << n << ", 2]";
+    pad.assign(p->getValues<int64_t>().begin(), p->getValues<int64_t>().end());
+  }
+  // Result shape (spec C25).
+  SmallVector<int64_t> shape(n + 2);
+  shape[d.getOutputBatchDimension()] = batch / bgc;
+  shape[d.getOutputFeatureDimension()] = kOut;
+  for (int64_t i = 0; i < n; ++i) {
+    auto at = [&](std::optional<ArrayRef<int64_t>> v) {
+      return v ? (*v)[i] : int64_t(1);
+    };
+    shape[d.getOutputSpatialDimensions()[i]] = windowedSize(
+        l.getDimSize(d.getInputSpatialDimensions()[i]), at(getLhsDilation()),
+        pad[2 * i], pad[2 * i + 1],
+        r.getDimSize(d.getKernelSpatialDimensions()[i]), at(getRhsDilation()),
+        at(getWindowStrides()));
+  }
+  if (o.getShape() != ArrayRef<int64_t>(shape)) {
+    auto diag = emitOpError() << "result shape must be [";
+    llvm::interleaveComma(shape, diag);
+    return diag << "], got " << o;
+  }
   return success();
 }
 
@@ -620,15 +837,49 @@ LogicalResult ReduceWindowOp::verify() {
   int64_t rank = tensorOf(getInputs()[0]).getRank();
   if ((int64_t)getWindowDimensions().size() != rank)
     return emitOpError() << "window_dimensions needs " << rank << " entries";
+  if (llvm::any_of(getWindowDimensions(), [](int64_t x) { return x < 1; }))
+    return emitOpError() << "window_dimensions must be positive";
   for (auto v : {getWindowStrides(), getBaseDilations(), getWindowDilations()})
     if (v && (int64_t)v->size() != rank)
       return emitOpError() << "window attributes need " << rank << " entries";
-  if (auto pad = getPadding())
-    if (pad->getType().getShape() != ArrayRef<int64_t>{rank, 2})
+  for (auto v : {getWindowStrides(), getBaseDilations(), getWindowDilations()})
+    if (v && llvm::any_of(*v, [](int64_t x) { return x < 1; }))
+      return emitOpError() << "window strides and dilations must be positive";
+  SmallVector<int64_t> pad(2 * rank, 0);
+  if (auto p = getPadding()) {
+    if (p->getType().getShape() != ArrayRef<int64_t>{rank, 2})
       return emitOpError() << "padding must have shape [" << rank << ", 2]";
+    pad.assign(p->getValues<int64_t>().begin(), p->getValues<int64_t>().end());
+  }
+  auto first = tensorOf(getInputs()[0]);
+  for (Value v : getInputs())
+    if (tensorOf(v).getShape() != first.getShape())
+      return emitOpError() << "inputs must have the same shape";
+  // Result shape (spec C16).
+  SmallVector<int64_t> shape;
+  for (int64_t i = 0; i < rank; ++i) {
+    auto at = [&](std::optional<ArrayRef<int64_t>> v) {
+      return v ? (*v)[i] : int64_t(1);
+    };
+    shape.push_back(windowedSize(first.getDimSize(i), at(getBaseDilations()),
+                                 pad[2 * i], pad[2 * i + 1],
+                                 getWindowDimensions()[i],
+                                 at(getWindowDilations()),
+                                 at(getWindowStrides())));
+  }
   SmallVector<Type> scalars;
-  for (Value v : getInitValues())
-    scalars.push_back(v.getType());
+  for (auto [i, v] : llvm::enumerate(getInitValues())) {
+    auto init = tensorOf(v);
+    if (init.getRank() != 0)
+      return emitOpError() << "init value " << i << " must be a scalar";
+    auto res = tensorOf(getResult(i));
+    if (!res || res.getShape() != ArrayRef<int64_t>(shape)) {
+      auto diag = emitOpError() << "result " << i << " shape must be [";
+      llvm::interleaveComma(shape, diag);
+      return diag << "]";
+    }
+    scalars.push_back(init);
+  }
   return checkRegionReturns(*this, getBody(), scalars, "body");
 }
 
@@ -729,8 +980,9 @@ LogicalResult TupleOp::verify() {
 
 LogicalResult GetTupleElementOp::verify() {
   auto tuple = cast<TupleType>(getOperand().getType());
-  if (getIndex() < 0 || getIndex() >= (int64_t)tuple.size())
-    return emitOpError() << "index " << getIndex() << " is out of range";
+  int64_t index = getIndexAttr().getInt();
+  if (index < 0 || index >= (int64_t)tuple.size())
+    return emitOpError() << "index " << index << " is out of range";
   if (tuple.getType(getIndex()) != getType())
     return emitOpError() << "result type must be " << tuple.getType(getIndex());
   return success();
@@ -767,6 +1019,16 @@ LogicalResult BatchNormTrainingOp::verify() {
 LogicalResult BatchNormGradOp::verify() {
   return verifyBatchNorm(*this, getOperand(), getFeatureIndex(),
                          {getScale(), getMean(), getVariance()});
+}
+
+LogicalResult CholeskyOp::verify() {
+  auto a = tensorOf(getA());
+  if (a.getRank() < 2 || a.getDimSize(a.getRank() - 1) !=
+                             a.getDimSize(a.getRank() - 2))
+    return emitOpError() << "a must be a batch of square matrices, got " << a;
+  if (!isa<FloatType, ComplexType>(a.getElementType()))
+    return emitOpError() << "a must be a float or complex tensor, got " << a;
+  return success();
 }
 
 LogicalResult TriangularSolveOp::verify() {

@@ -1011,3 +1011,30 @@ HostTensor randomTensor(DType dtype, std::vector<int64_t> shape, uint64_t seed,
 }
 
 } // namespace systole
+
+namespace systole {
+std::string summarizeTensor(const HostTensor &tensor) {
+  int64_t n = tensor.numElements();
+  int64_t nonFinite = 0, finite = 0;
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo, sum = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    double v = isComplex(tensor.dtype) ? std::abs(tensor.getComplex(i))
+                                       : tensor.getDouble(i);
+    if (!std::isfinite(v)) {
+      ++nonFinite;
+      continue;
+    }
+    ++finite;
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+    sum += v;
+  }
+  std::string out = typeString(tensor);
+  if (finite > 0)
+    absl::StrAppend(&out, " min=", formatFloat(lo, DType::F64),
+                    " max=", formatFloat(hi, DType::F64),
+                    " mean=", formatFloat(sum / finite, DType::F64));
+  absl::StrAppend(&out, " nonfinite=", nonFinite);
+  return out;
+}
+} // namespace systole

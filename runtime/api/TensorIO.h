@@ -83,6 +83,10 @@ absl::StatusOr<HostTensor> convertTensor(const HostTensor &tensor, DType to);
 /// `-inf`; i1 prints `true`/`false`; complex `(re,im)`. Every element is
 /// printed (no elision).
 std::string formatTensor(const HostTensor &tensor);
+/// A one-line summary for large results: `8x1000xbf16 min=-1.5 max=2
+/// mean=0.01 nonfinite=0` (real types; complex summarises |z|; integer
+/// types print min/max/mean of their values).
+std::string summarizeTensor(const HostTensor &tensor);
 /// One element of `tensor` as formatTensor prints it.
 std::string formatElement(const HostTensor &tensor, int64_t index);
 /// A value of a real float dtype, printed as formatTensor does (shortest round

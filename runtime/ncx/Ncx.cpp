@@ -1,15 +1,18 @@
-//===- Ncx.cpp - NCX executables: loading, validation, helpers ---------------===//
+//===- Ncx.cpp - NCX executables: loading, validation, helpers
+//---------------===//
 
 #include "runtime/ncx/Ncx.h"
 
 #include <algorithm>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "google/protobuf/stubs/logging.h"
 #include "runtime/targets/Target.h"
 
 namespace systole::ncx {
@@ -20,8 +23,10 @@ using absl::StrFormat;
 // Limits that keep every computation in int64 and every host buffer reasonable.
 constexpr int64_t kMaxCount = int64_t(1) << 31;
 constexpr int64_t kMaxStride = int64_t(1) << 40;
-constexpr int64_t kMaxElementsPerPartition = int64_t(1) << 26;
-constexpr int64_t kMaxElements = int64_t(1) << 31;
+// One instruction touches at most 2^26 elements (256 MiB of fp32 on the host);
+// SBUF holds 2^25 bytes, so no real tile comes near.
+constexpr int64_t kMaxElementsPerPartition = int64_t(1) << 24;
+constexpr int64_t kMaxElements = int64_t(1) << 26;
 
 const char *memoryName(Memory memory) {
   switch (memory) {
@@ -50,10 +55,11 @@ bool isIntegerDType(DType dtype) {
 /// Checks one instruction; `fail(msg)` builds the error.
 class InstructionChecker {
 public:
-  InstructionChecker(const Executable &exe, const std::vector<HbmRegion> &regions,
-                     StreamId stream, int index)
-      : exe(exe), target(exe.target()), regions(regions), stream(stream), index(index),
-        inst(getStream(exe, stream)->instructions(index)) {}
+  InstructionChecker(const Executable &exe,
+                     const std::vector<HbmRegion> &regions, StreamId stream,
+                     int index)
+      : exe(exe), target(exe.target()), regions(regions), stream(stream),
+        index(index), inst(getStream(exe, stream)->instructions(index)) {}
 
   absl::Status run();
 
@@ -64,7 +70,8 @@ private:
   }
   bool isCompute() const { return stream.kind != EngineKind::Dma; }
 
-  /// Bounds, dims and alignment of one operand; `allowed` are the memories it may use.
+  /// Bounds, dims and alignment of one operand; `allowed` are the memories it
+  /// may use.
   absl::Status checkAp(const char *role, const AccessPattern &ap,
                        std::initializer_list<Memory> allowed);
   absl::Status checkSameShape(const char *roleA, const AccessPattern &a,
@@ -72,13 +79,14 @@ private:
   absl::Status checkPerPartition(const char *role, const AccessPattern &ap,
                                  const AccessPattern &like);
   absl::Status checkEngine(std::initializer_list<EngineKind> engines);
-  absl::Status checkTable(const char *role, const AccessPattern &table, int64_t rowStride,
-                          int64_t numRows);
+  absl::Status checkTable(const char *role, const AccessPattern &table,
+                          int64_t rowStride, int64_t numRows);
   absl::Status checkHbmRange(const char *role, int64_t begin, int64_t end);
 
   std::initializer_list<Memory> computeMemories() const {
     static const std::initializer_list<Memory> gpsimd = {MEMORY_SBUF};
-    static const std::initializer_list<Memory> vectorScalar = {MEMORY_SBUF, MEMORY_PSUM};
+    static const std::initializer_list<Memory> vectorScalar = {MEMORY_SBUF,
+                                                               MEMORY_PSUM};
     return stream.kind == EngineKind::GpSimd ? gpsimd : vectorScalar;
   }
 
@@ -90,12 +98,13 @@ private:
   const Instruction &inst;
 };
 
-absl::Status InstructionChecker::checkEngine(std::initializer_list<EngineKind> engines) {
+absl::Status
+InstructionChecker::checkEngine(std::initializer_list<EngineKind> engines) {
   for (EngineKind kind : engines)
     if (kind == stream.kind)
       return absl::OkStatus();
-  return fail(StrFormat("'%s' cannot run on the %s engine", instructionKindName(inst),
-                        streamName(stream)));
+  return fail(StrFormat("'%s' cannot run on the %s engine",
+                        instructionKindName(inst), streamName(stream)));
 }
 
 absl::Status InstructionChecker::checkHbmRange(const char *role, int64_t begin,
@@ -104,13 +113,15 @@ absl::Status InstructionChecker::checkHbmRange(const char *role, int64_t begin,
     if (begin >= static_cast<int64_t>(region.address) &&
         end <= static_cast<int64_t>(region.address + region.size))
       return absl::OkStatus();
-  return fail(StrFormat("%s: HBM bytes [%d, %d) are outside every declared region "
-                        "(inputs, outputs, constants, scratch)",
-                        role, begin, end));
+  return fail(
+      StrFormat("%s: HBM bytes [%d, %d) are outside every declared region "
+                "(inputs, outputs, constants, scratch)",
+                role, begin, end));
 }
 
-absl::Status InstructionChecker::checkAp(const char *role, const AccessPattern &ap,
-                                         std::initializer_list<Memory> allowed) {
+absl::Status
+InstructionChecker::checkAp(const char *role, const AccessPattern &ap,
+                            std::initializer_list<Memory> allowed) {
   bool memoryOk = false;
   for (Memory memory : allowed)
     memoryOk |= memory == ap.memory();
@@ -118,99 +129,117 @@ absl::Status InstructionChecker::checkAp(const char *role, const AccessPattern &
     std::string names;
     for (Memory memory : allowed)
       absl::StrAppend(&names, names.empty() ? "" : " or ", memoryName(memory));
-    return fail(StrFormat("%s: the %s engine's '%s' cannot access %s here (allowed: %s)",
-                          role, streamName(stream), instructionKindName(inst),
-                          memoryName(ap.memory()), names));
+    return fail(StrFormat(
+        "%s: the %s engine's '%s' cannot access %s here (allowed: %s)", role,
+        streamName(stream), instructionKindName(inst), memoryName(ap.memory()),
+        names));
   }
   if (elementBytes(ap.dtype()) == 0)
     return fail(StrFormat("%s: no dtype", role));
   if (ap.dtype() == DTYPE_F8E4M3FN && !target.f8e4m3fn_native())
-    return fail(StrFormat("%s: f8E4M3FN is not native on %s", role, target.name()));
+    return fail(
+        StrFormat("%s: f8E4M3FN is not native on %s", role, target.name()));
   if (ap.dims_size() > kMaxFreeDims)
     return fail(StrFormat("%s: %d free dims (at most %d)", role, ap.dims_size(),
                           kMaxFreeDims));
   int64_t perPartition = 1;
   for (const Dim &dim : ap.dims()) {
     if (dim.count() < 1 || dim.count() > kMaxCount)
-      return fail(StrFormat("%s: dim count %d is out of range [1, %d]", role, dim.count(),
-                            kMaxCount));
+      return fail(StrFormat("%s: dim count %d is out of range [1, %d]", role,
+                            dim.count(), kMaxCount));
     if (dim.stride() < -kMaxStride || dim.stride() > kMaxStride)
-      return fail(StrFormat("%s: dim stride %d is out of range", role, dim.stride()));
+      return fail(
+          StrFormat("%s: dim stride %d is out of range", role, dim.stride()));
     perPartition *= dim.count();
     if (perPartition > kMaxElementsPerPartition)
       return fail(StrFormat("%s: more than %d elements per partition", role,
                             kMaxElementsPerPartition));
   }
   if (ap.byte_offset() < 0 || ap.byte_offset() > (int64_t(1) << 48))
-    return fail(StrFormat("%s: byte offset %d is out of range", role, ap.byte_offset()));
+    return fail(StrFormat("%s: byte offset %d is out of range", role,
+                          ap.byte_offset()));
   if (ap.memory() == MEMORY_HBM) {
     if (ap.start_partition() != 0)
-      return fail(StrFormat("%s: an HBM access pattern starts at partition 0", role));
+      return fail(
+          StrFormat("%s: an HBM access pattern starts at partition 0", role));
     if (ap.partition_count() < 1 || ap.partition_count() > kMaxCount ||
-        ap.partition_stride() < -kMaxStride || ap.partition_stride() > kMaxStride)
-      return fail(StrFormat("%s: partition count %d / stride %d out of range", role,
-                            ap.partition_count(), ap.partition_stride()));
+        ap.partition_stride() < -kMaxStride ||
+        ap.partition_stride() > kMaxStride)
+      return fail(StrFormat("%s: partition count %d / stride %d out of range",
+                            role, ap.partition_count(), ap.partition_stride()));
     if (perPartition * ap.partition_count() > kMaxElements)
       return fail(StrFormat("%s: more than %d elements", role, kMaxElements));
     ByteExtent extent = byteExtent(ap);
     return checkHbmRange(role, extent.begin, extent.end);
   }
+  if (perPartition * ap.partition_count() > kMaxElements) {
+    return fail(StrFormat("%s: more than %d elements", role, kMaxElements));
+  }
   int partitions = ap.memory() == MEMORY_SBUF ? target.sbuf_partitions()
                                               : target.psum_partitions();
-  int64_t bytes = ap.memory() == MEMORY_SBUF ? target.sbuf_bytes_per_partition()
-                                             : target.psum_bytes_per_partition();
+  int64_t bytes = ap.memory() == MEMORY_SBUF
+                      ? target.sbuf_bytes_per_partition()
+                      : target.psum_bytes_per_partition();
   int start = ap.start_partition(), count = ap.partition_count();
-  if (count < 1 || start < 0 || start > partitions || count > partitions - start)
-    return fail(StrFormat("%s: partitions [%d, %d) are outside %s's %d partitions", role,
-                          start, int64_t(start) + count, memoryName(ap.memory()),
-                          partitions));
+  if (count < 1 || start < 0 || start > partitions ||
+      count > partitions - start)
+    return fail(StrFormat(
+        "%s: partitions [%d, %d) are outside %s's %d partitions", role, start,
+        int64_t(start) + count, memoryName(ap.memory()), partitions));
   if (isCompute()) {
-    // DESIGN section 3: 65-128 partitions start at 0; 33-64 at 0 or 64; 1-32 at a
-    // multiple of 32.
+    // DESIGN section 3: 65-128 partitions start at 0; 33-64 at 0 or 64; 1-32 at
+    // a multiple of 32.
     int alignment = count > 64 ? 128 : count > 32 ? 64 : 32;
     if (start % alignment != 0)
-      return fail(StrFormat("%s: a tile of %d partitions cannot start at partition %d "
-                            "(it must start at a multiple of %d)",
-                            role, count, start, alignment));
+      return fail(
+          StrFormat("%s: a tile of %d partitions cannot start at partition %d "
+                    "(it must start at a multiple of %d)",
+                    role, count, start, alignment));
   }
   ByteExtent extent = byteExtent(ap);
   if (extent.begin < 0 || extent.end > bytes)
-    return fail(StrFormat("%s: bytes [%d, %d) of each partition are outside %s's %d "
-                          "bytes per partition",
-                          role, extent.begin, extent.end, memoryName(ap.memory()),
-                          bytes));
+    return fail(StrFormat(
+        "%s: bytes [%d, %d) of each partition are outside %s's %d "
+        "bytes per partition",
+        role, extent.begin, extent.end, memoryName(ap.memory()), bytes));
   return absl::OkStatus();
 }
 
-absl::Status InstructionChecker::checkSameShape(const char *roleA, const AccessPattern &a,
+absl::Status InstructionChecker::checkSameShape(const char *roleA,
+                                                const AccessPattern &a,
                                                 const char *roleB,
                                                 const AccessPattern &b) {
   if (a.partition_count() != b.partition_count() ||
       elementsPerPartition(a) != elementsPerPartition(b))
-    return fail(StrFormat("%s [%d partitions x %d elements] and %s [%d x %d] differ in "
-                          "shape",
-                          roleA, a.partition_count(), elementsPerPartition(a), roleB,
-                          b.partition_count(), elementsPerPartition(b)));
+    return fail(
+        StrFormat("%s [%d partitions x %d elements] and %s [%d x %d] differ in "
+                  "shape",
+                  roleA, a.partition_count(), elementsPerPartition(a), roleB,
+                  b.partition_count(), elementsPerPartition(b)));
   return absl::OkStatus();
 }
 
 absl::Status InstructionChecker::checkPerPartition(const char *role,
                                                    const AccessPattern &ap,
                                                    const AccessPattern &like) {
-  if (ap.partition_count() != like.partition_count() || elementsPerPartition(ap) != 1)
+  if (ap.partition_count() != like.partition_count() ||
+      elementsPerPartition(ap) != 1)
     return fail(StrFormat("%s must be [%d partitions x 1 element]", role,
                           like.partition_count()));
   return absl::OkStatus();
 }
 
-absl::Status InstructionChecker::checkTable(const char *role, const AccessPattern &table,
-                                            int64_t rowStride, int64_t numRows) {
+absl::Status InstructionChecker::checkTable(const char *role,
+                                            const AccessPattern &table,
+                                            int64_t rowStride,
+                                            int64_t numRows) {
   if (numRows < 1 || numRows > kMaxCount || rowStride < -kMaxStride ||
       rowStride > kMaxStride)
-    return fail(StrFormat("%s: num_rows %d / row_stride %d out of range", role, numRows,
-                          rowStride));
+    return fail(StrFormat("%s: num_rows %d / row_stride %d out of range", role,
+                          numRows, rowStride));
   if (table.partition_count() != 1)
-    return fail(StrFormat("%s: a table access pattern has one partition", role));
+    return fail(
+        StrFormat("%s: a table access pattern has one partition", role));
   // The whole table, rows 0 .. num_rows-1, must be inside the memory.
   AccessPattern whole = table;
   if (whole.dims_size() < kMaxFreeDims) {
@@ -223,31 +252,32 @@ absl::Status InstructionChecker::checkTable(const char *role, const AccessPatter
                        : std::initializer_list<Memory>{MEMORY_SBUF});
   }
   // Four dims already: check the first and last rows.
-  absl::Status status = checkAp(role, whole,
-                                stream.kind == EngineKind::Dma
-                                    ? std::initializer_list<Memory>{MEMORY_HBM, MEMORY_SBUF}
-                                    : std::initializer_list<Memory>{MEMORY_SBUF});
+  absl::Status status =
+      checkAp(role, whole,
+              stream.kind == EngineKind::Dma
+                  ? std::initializer_list<Memory>{MEMORY_HBM, MEMORY_SBUF}
+                  : std::initializer_list<Memory>{MEMORY_SBUF});
   if (!status.ok())
     return status;
-  whole.set_byte_offset(whole.byte_offset() +
-                        (numRows - 1) * rowStride * elementBytes(whole.dtype()));
+  whole.set_byte_offset(whole.byte_offset() + (numRows - 1) * rowStride *
+                                                  elementBytes(whole.dtype()));
   return checkAp(role, whole, {MEMORY_HBM, MEMORY_SBUF});
 }
 
 absl::Status InstructionChecker::run() {
   for (const SemaphoreWait &wait : inst.waits())
     if (wait.sem() >= exe.num_semaphores())
-      return fail(StrFormat("waits on semaphore %d but the executable has %d", wait.sem(),
-                            exe.num_semaphores()));
+      return fail(StrFormat("waits on semaphore %d but the executable has %d",
+                            wait.sem(), exe.num_semaphores()));
   for (const SemaphoreIncrement &inc : inst.increments())
     if (inc.sem() >= exe.num_semaphores())
       return fail(StrFormat("increments semaphore %d but the executable has %d",
                             inc.sem(), exe.num_semaphores()));
-#define CHECK_OK(expr)                                                                 \
-  do {                                                                                 \
-    absl::Status _status = (expr);                                                     \
-    if (!_status.ok())                                                                 \
-      return _status;                                                                  \
+#define CHECK_OK(expr)                                                         \
+  do {                                                                         \
+    absl::Status _status = (expr);                                             \
+    if (!_status.ok())                                                         \
+      return _status;                                                          \
   } while (0)
   using E = EngineKind;
   switch (inst.kind_case()) {
@@ -258,10 +288,13 @@ absl::Status InstructionChecker::run() {
     CHECK_OK(checkAp("dst", op.dst(), {MEMORY_HBM, MEMORY_SBUF}));
     if (op.src().memory() == MEMORY_HBM && op.dst().memory() == MEMORY_HBM)
       return fail("DMA copies HBM<->SBUF or SBUF->SBUF, not HBM->HBM");
-    int64_t srcElems = op.src().partition_count() * elementsPerPartition(op.src());
-    int64_t dstElems = op.dst().partition_count() * elementsPerPartition(op.dst());
+    int64_t srcElems =
+        op.src().partition_count() * elementsPerPartition(op.src());
+    int64_t dstElems =
+        op.dst().partition_count() * elementsPerPartition(op.dst());
     if (srcElems != dstElems)
-      return fail(StrFormat("src has %d elements but dst has %d", srcElems, dstElems));
+      return fail(
+          StrFormat("src has %d elements but dst has %d", srcElems, dstElems));
     return absl::OkStatus();
   }
   case Instruction::kMatmul: {
@@ -274,8 +307,9 @@ absl::Status InstructionChecker::run() {
     int64_t m = elementsPerPartition(op.stationary());
     int64_t n = elementsPerPartition(op.moving());
     if (op.moving().partition_count() != k)
-      return fail(StrFormat("stationary has K = %d partitions but moving has %d", k,
-                            op.moving().partition_count()));
+      return fail(
+          StrFormat("stationary has K = %d partitions but moving has %d", k,
+                    op.moving().partition_count()));
     if (k > target.pe_rows())
       return fail(StrFormat("K = %d exceeds the %d rows of the PE array", k,
                             target.pe_rows()));
@@ -286,9 +320,9 @@ absl::Status InstructionChecker::run() {
       return fail(StrFormat("N = %d exceeds the largest moving size %d", n,
                             target.matmul_max_n()));
     if (op.dst().partition_count() != m || elementsPerPartition(op.dst()) != n)
-      return fail(StrFormat("dst must be [M = %d partitions x N = %d], not [%d x %d]", m,
-                            n, op.dst().partition_count(),
-                            elementsPerPartition(op.dst())));
+      return fail(StrFormat(
+          "dst must be [M = %d partitions x N = %d], not [%d x %d]", m, n,
+          op.dst().partition_count(), elementsPerPartition(op.dst())));
     if (op.dst().dtype() != DTYPE_F32)
       return fail("dst must be f32 (PSUM accumulates in fp32)");
     DType s = op.stationary().dtype(), v = op.moving().dtype();
@@ -297,14 +331,16 @@ absl::Status InstructionChecker::run() {
       return t == DTYPE_BF16 || t == DTYPE_F16 || isFp8DType(t);
     };
     if (sF32 != vF32 || (!sF32 && (!narrowFloat(s) || !narrowFloat(v))))
-      return fail(StrFormat("operand types %s x %s: both f32, or both among bf16, f16 "
-                            "and fp8",
-                            dtypeName(s), dtypeName(v)));
+      return fail(
+          StrFormat("operand types %s x %s: both f32, or both among bf16, f16 "
+                    "and fp8",
+                    dtypeName(s), dtypeName(v)));
     ByteExtent extent = byteExtent(op.dst());
     int64_t bank = target.psum_bank_bytes();
     if (extent.begin / bank != (extent.end - 1) / bank)
-      return fail(StrFormat("dst bytes [%d, %d) span more than one %d-byte PSUM bank",
-                            extent.begin, extent.end, bank));
+      return fail(
+          StrFormat("dst bytes [%d, %d) span more than one %d-byte PSUM bank",
+                    extent.begin, extent.end, bank));
     return absl::OkStatus();
   }
   case Instruction::kTranspose: {
@@ -329,7 +365,8 @@ absl::Status InstructionChecker::run() {
     CHECK_OK(checkSameShape("src", op.src(), "dst", op.dst()));
     if (op.scale().has_per_partition()) {
       CHECK_OK(checkAp("scale", op.scale().per_partition(), computeMemories()));
-      CHECK_OK(checkPerPartition("scale", op.scale().per_partition(), op.src()));
+      CHECK_OK(
+          checkPerPartition("scale", op.scale().per_partition(), op.src()));
     }
     if (op.has_bias()) {
       CHECK_OK(checkAp("bias", op.bias(), computeMemories()));
@@ -343,7 +380,7 @@ absl::Status InstructionChecker::run() {
   }
   case Instruction::kTensorTensor: {
     const TensorTensor &op = inst.tensor_tensor();
-    CHECK_OK(checkEngine({E::Vector, E::GpSimd}));
+    CHECK_OK(checkEngine({E::Vector}));
     CHECK_OK(checkAp("a", op.a(), computeMemories()));
     CHECK_OK(checkAp("b", op.b(), computeMemories()));
     CHECK_OK(checkAp("dst", op.dst(), computeMemories()));
@@ -355,7 +392,7 @@ absl::Status InstructionChecker::run() {
   }
   case Instruction::kTensorScalar: {
     const TensorScalar &op = inst.tensor_scalar();
-    CHECK_OK(checkEngine({E::Vector, E::GpSimd}));
+    CHECK_OK(checkEngine({E::Vector}));
     CHECK_OK(checkAp("a", op.a(), computeMemories()));
     CHECK_OK(checkAp("dst", op.dst(), computeMemories()));
     CHECK_OK(checkSameShape("a", op.a(), "dst", op.dst()));
@@ -368,13 +405,14 @@ absl::Status InstructionChecker::run() {
   }
   case Instruction::kTensorReduce: {
     const TensorReduce &op = inst.tensor_reduce();
-    CHECK_OK(checkEngine({E::Vector, E::GpSimd}));
+    CHECK_OK(checkEngine({E::Vector}));
     CHECK_OK(checkAp("src", op.src(), computeMemories()));
     CHECK_OK(checkAp("dst", op.dst(), computeMemories()));
     int reduceDims = std::max(1, op.reduce_dims());
     int srcDims = std::max(1, op.src().dims_size());
     if (reduceDims > srcDims)
-      return fail(StrFormat("reduces %d dims but src has %d", reduceDims, srcDims));
+      return fail(
+          StrFormat("reduces %d dims but src has %d", reduceDims, srcDims));
     int64_t outer = 1;
     for (int i = 0; i < op.src().dims_size() - reduceDims; ++i)
       outer *= op.src().dims(i).count();
@@ -389,14 +427,14 @@ absl::Status InstructionChecker::run() {
   }
   case Instruction::kTensorCopy: {
     const TensorCopy &op = inst.tensor_copy();
-    CHECK_OK(checkEngine({E::Vector, E::Scalar, E::GpSimd}));
+    CHECK_OK(checkEngine({E::Vector, E::Scalar}));
     CHECK_OK(checkAp("src", op.src(), computeMemories()));
     CHECK_OK(checkAp("dst", op.dst(), computeMemories()));
     return checkSameShape("src", op.src(), "dst", op.dst());
   }
   case Instruction::kSelect: {
     const Select &op = inst.select();
-    CHECK_OK(checkEngine({E::Vector, E::GpSimd}));
+    CHECK_OK(checkEngine({E::Vector}));
     CHECK_OK(checkAp("pred", op.pred(), computeMemories()));
     CHECK_OK(checkAp("a", op.a(), computeMemories()));
     CHECK_OK(checkAp("b", op.b(), computeMemories()));
@@ -420,15 +458,16 @@ absl::Status InstructionChecker::run() {
   case Instruction::kPartitionReduce:
   case Instruction::kPartitionBroadcast: {
     bool reduce = inst.kind_case() == Instruction::kPartitionReduce;
-    const AccessPattern &src =
-        reduce ? inst.partition_reduce().src() : inst.partition_broadcast().src();
-    const AccessPattern &dst =
-        reduce ? inst.partition_reduce().dst() : inst.partition_broadcast().dst();
+    const AccessPattern &src = reduce ? inst.partition_reduce().src()
+                                      : inst.partition_broadcast().src();
+    const AccessPattern &dst = reduce ? inst.partition_reduce().dst()
+                                      : inst.partition_broadcast().dst();
     CHECK_OK(checkEngine({E::GpSimd}));
     CHECK_OK(checkAp("src", src, computeMemories()));
     CHECK_OK(checkAp("dst", dst, computeMemories()));
     if ((reduce ? dst : src).partition_count() != 1)
-      return fail(StrFormat("%s must have one partition", reduce ? "dst" : "src"));
+      return fail(
+          StrFormat("%s must have one partition", reduce ? "dst" : "src"));
     if (elementsPerPartition(src) != elementsPerPartition(dst))
       return fail("src and dst differ in elements per partition");
     if (reduce) {
@@ -441,12 +480,16 @@ absl::Status InstructionChecker::run() {
   case Instruction::kGather:
   case Instruction::kScatter: {
     bool gather = inst.kind_case() == Instruction::kGather;
-    const AccessPattern &table = gather ? inst.gather().table() : inst.scatter().table();
+    const AccessPattern &table =
+        gather ? inst.gather().table() : inst.scatter().table();
     const AccessPattern &indices =
         gather ? inst.gather().indices() : inst.scatter().indices();
-    const AccessPattern &data = gather ? inst.gather().dst() : inst.scatter().src();
-    int64_t rowStride = gather ? inst.gather().row_stride() : inst.scatter().row_stride();
-    int64_t numRows = gather ? inst.gather().num_rows() : inst.scatter().num_rows();
+    const AccessPattern &data =
+        gather ? inst.gather().dst() : inst.scatter().src();
+    int64_t rowStride =
+        gather ? inst.gather().row_stride() : inst.scatter().row_stride();
+    int64_t numRows =
+        gather ? inst.gather().num_rows() : inst.scatter().num_rows();
     CHECK_OK(checkEngine({E::GpSimd, E::Dma}));
     CHECK_OK(checkTable("table", table, rowStride, numRows));
     CHECK_OK(checkAp("indices", indices, {MEMORY_SBUF}));
@@ -455,7 +498,8 @@ absl::Status InstructionChecker::run() {
     if (!isIntegerDType(indices.dtype()))
       return fail("indices must be an integer type");
     if (elementsPerPartition(data) != elementsPerPartition(table))
-      return fail("a row of the table and a partition of the data differ in size");
+      return fail(
+          "a row of the table and a partition of the data differ in size");
     return absl::OkStatus();
   }
   case Instruction::KIND_NOT_SET:
@@ -539,7 +583,8 @@ std::string instructionKindName(const Instruction &inst) {
   return field ? field->name() : "<none>";
 }
 
-std::string describeInstruction(const Executable &exe, StreamId stream, int index) {
+std::string describeInstruction(const Executable &exe, StreamId stream,
+                                int index) {
   const Stream *s = getStream(exe, stream);
   if (!s || index < 0 || index >= s->instructions_size())
     return StrFormat("%s instruction %d", streamName(stream), index);
@@ -600,7 +645,8 @@ std::string dtypeName(DType dtype) {
 }
 
 bool isFp8DType(DType dtype) {
-  return dtype == DTYPE_F8E4M3 || dtype == DTYPE_F8E4M3FN || dtype == DTYPE_F8E5M2;
+  return dtype == DTYPE_F8E4M3 || dtype == DTYPE_F8E4M3FN ||
+         dtype == DTYPE_F8E5M2;
 }
 
 bool isFloatDType(DType dtype) {
@@ -635,8 +681,9 @@ ByteExtent byteExtent(const AccessPattern &ap) {
   return {clamp(begin), clamp(end)};
 }
 
-AccessPattern makeAccessPattern(Memory memory, int startPartition, int partitionCount,
-                                int64_t byteOffset, DType dtype,
+AccessPattern makeAccessPattern(Memory memory, int startPartition,
+                                int partitionCount, int64_t byteOffset,
+                                DType dtype,
                                 std::vector<std::pair<int64_t, int64_t>> dims,
                                 int64_t partitionStride) {
   AccessPattern ap;
@@ -713,17 +760,20 @@ absl::Status writeExecutable(const Executable &exe, absl::string_view path) {
   return absl::OkStatus();
 }
 
-absl::Status validateExecutable(const Executable &exe, const TargetDesc *expected) {
+absl::Status validateExecutable(const Executable &exe,
+                                const TargetDesc *expected) {
   auto error = [](const std::string &message) {
     return absl::InvalidArgumentError(message);
   };
   if (exe.magic() != kNcxMagic)
-    return error(StrFormat("not an NCX executable (magic 0x%08x, expected 0x%08x)",
-                           exe.magic(), kNcxMagic));
+    return error(
+        StrFormat("not an NCX executable (magic 0x%08x, expected 0x%08x)",
+                  exe.magic(), kNcxMagic));
   if (exe.format_version() != kNcxFormatVersion)
-    return error(StrFormat("NCX format version %d is not supported (this runtime reads "
-                           "version %d)",
-                           exe.format_version(), kNcxFormatVersion));
+    return error(
+        StrFormat("NCX format version %d is not supported (this runtime reads "
+                  "version %d)",
+                  exe.format_version(), kNcxFormatVersion));
   if (!exe.has_target())
     return error("the executable has no target description");
   absl::Status status = validateTarget(exe.target(), "the executable's target");
@@ -731,17 +781,20 @@ absl::Status validateExecutable(const Executable &exe, const TargetDesc *expecte
     return status;
   const TargetDesc &target = exe.target();
   if (exe.target_name() != target.name())
-    return error(StrFormat("target_name '%s' differs from the embedded target '%s'",
-                           exe.target_name(), target.name()));
+    return error(
+        StrFormat("target_name '%s' differs from the embedded target '%s'",
+                  exe.target_name(), target.name()));
   if (expected && expected->name() != target.name())
-    return error(StrFormat("the executable was compiled for target '%s', not '%s'",
-                           target.name(), expected->name()));
+    return error(
+        StrFormat("the executable was compiled for target '%s', not '%s'",
+                  target.name(), expected->name()));
   if (exe.num_semaphores() > static_cast<uint32_t>(target.semaphores()))
     return error(StrFormat("%d semaphores, but %s has %d", exe.num_semaphores(),
                            target.name(), target.semaphores()));
   if (exe.dma_queues_size() > target.dma_queues())
-    return error(StrFormat("%d DMA queues, but %s has %d", exe.dma_queues_size(),
-                           target.name(), target.dma_queues()));
+    return error(StrFormat("%d DMA queues, but %s has %d",
+                           exe.dma_queues_size(), target.name(),
+                           target.dma_queues()));
   for (const auto *decls : {&exe.inputs(), &exe.outputs()})
     for (const TensorDecl &t : *decls) {
       if (elementBytes(t.dtype()) == 0)
@@ -749,9 +802,10 @@ absl::Status validateExecutable(const Executable &exe, const TargetDesc *expecte
       int64_t elements = 1;
       for (int64_t d : t.shape()) {
         if (d < 0 || d > kMaxCount)
-          return error(StrFormat("tensor '%s' has a bad dimension %d", t.name(), d));
+          return error(
+              StrFormat("tensor '%s' has a bad dimension %d", t.name(), d));
         elements *= d;
-        if (elements > kMaxElements)
+        if (elements > (int64_t(1) << 40)) // HBM's size bounds it further below
           return error(StrFormat("tensor '%s' is too large", t.name()));
       }
     }
@@ -760,12 +814,14 @@ absl::Status validateExecutable(const Executable &exe, const TargetDesc *expecte
     const HbmRegion &r = regions[i];
     if (r.address > static_cast<uint64_t>(target.hbm_bytes()) ||
         r.size > static_cast<uint64_t>(target.hbm_bytes()) - r.address)
-      return error(StrFormat("%s '%s' at HBM [%d, %d) is outside the %d bytes of HBM",
-                             r.kind, r.name, r.address, r.address + r.size,
-                             target.hbm_bytes()));
-    if (i > 0 && regions[i - 1].address + regions[i - 1].size > r.address && r.size > 0)
-      return error(StrFormat("%s '%s' at HBM %d overlaps %s '%s'", r.kind, r.name,
-                             r.address, regions[i - 1].kind, regions[i - 1].name));
+      return error(StrFormat(
+          "%s '%s' at HBM [%d, %d) is outside the %d bytes of HBM", r.kind,
+          r.name, r.address, r.address + r.size, target.hbm_bytes()));
+    if (i > 0 && regions[i - 1].address + regions[i - 1].size > r.address &&
+        r.size > 0)
+      return error(StrFormat("%s '%s' at HBM %d overlaps %s '%s'", r.kind,
+                             r.name, r.address, regions[i - 1].kind,
+                             regions[i - 1].name));
   }
   for (StreamId stream : allStreams(exe)) {
     const Stream *s = getStream(exe, stream);
@@ -787,11 +843,17 @@ absl::StatusOr<Executable> parseExecutable(absl::string_view bytes,
   };
   if (bytes.empty())
     return error("empty file, not an NCX executable");
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
+    return error("file too large for an NCX executable (2 GiB at most)");
+  // Corrupt files make Protobuf log (e.g. invalid UTF-8 in a string); the error
+  // is reported once, below, instead.
+  google::protobuf::LogSilencer silencer;
   if (!exe.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
     return error("cannot parse the NCX executable (truncated or corrupt file)");
   if (exe.magic() != kNcxMagic)
-    return error(StrFormat("not an NCX executable (magic 0x%08x, expected 0x%08x)",
-                           exe.magic(), kNcxMagic));
+    return error(
+        StrFormat("not an NCX executable (magic 0x%08x, expected 0x%08x)",
+                  exe.magic(), kNcxMagic));
   if (exe.end_marker() != kNcxEndMarker)
     return error("truncated NCX executable (the end marker is missing)");
   absl::Status status = validateExecutable(exe, expected);

@@ -1,4 +1,5 @@
-//===- GemmGenerator.cpp - A double-buffered GEMM program --------------------===//
+//===- GemmGenerator.cpp - A double-buffered GEMM program
+//--------------------===//
 
 #include "runtime/sim/GemmGenerator.h"
 
@@ -45,13 +46,15 @@ public:
 
 } // namespace
 
-absl::StatusOr<Executable> generateGemm(const TargetDesc &target, const GemmConfig &c) {
+absl::StatusOr<Executable> generateGemm(const TargetDesc &target,
+                                        const GemmConfig &c) {
   if (c.m <= 0 || c.n <= 0 || c.k <= 0)
     return absl::InvalidArgumentError("GEMM sizes must be positive");
   bool f32 = c.inputDType == DTYPE_F32;
   if (!f32 && c.inputDType != DTYPE_BF16 && c.inputDType != DTYPE_F16 &&
       !isFp8DType(c.inputDType))
-    return absl::InvalidArgumentError("GEMM inputs must be f32, bf16, f16 or fp8");
+    return absl::InvalidArgumentError(
+        "GEMM inputs must be f32, bf16, f16 or fp8");
   if (!isFloatDType(c.outputDType))
     return absl::InvalidArgumentError("GEMM output must be a float type");
   int queues = std::min(c.dmaQueues, target.dma_queues());
@@ -60,24 +63,28 @@ absl::StatusOr<Executable> generateGemm(const TargetDesc &target, const GemmConf
   if (queues < 2)
     outQueues = 1, loadQueues = 1;
 
-  const int64_t tk = target.pe_rows(), tm = target.pe_columns(), tn = target.matmul_max_n();
-  const int64_t eb = elementBytes(c.inputDType), ob = elementBytes(c.outputDType);
+  const int64_t tk = target.pe_rows(), tm = target.pe_columns(),
+                tn = target.matmul_max_n();
+  const int64_t eb = elementBytes(c.inputDType),
+                ob = elementBytes(c.outputDType);
   const int64_t kTiles = ceilDiv(c.k, tk), nTiles = ceilDiv(c.n, tn);
   const int64_t numOut = 4;
   const int64_t banks = target.psum_banks();
   const int64_t sbuf = target.sbuf_bytes_per_partition();
   const int64_t bPanel = kTiles * tn * eb;
   const int64_t outBytes = numOut * tn * ob;
-  // M block: as many M tiles (up to 4) as fit next to the double-buffered rhs panels.
+  // M block: as many M tiles (up to 4) as fit next to the double-buffered rhs
+  // panels.
   int64_t bmTiles = 4;
-  while (bmTiles > 1 && 2 * kTiles * bmTiles * tm * eb + 2 * bPanel + outBytes > sbuf)
+  while (bmTiles > 1 &&
+         2 * kTiles * bmTiles * tm * eb + 2 * bPanel + outBytes > sbuf)
     --bmTiles;
   const int64_t bm = std::min(bmTiles * tm, alignUp(c.m, tm));
   const int64_t aPanel = kTiles * bm * eb;
   if (2 * aPanel + 2 * bPanel + outBytes > sbuf)
     return absl::InvalidArgumentError(absl::StrFormat(
-        "K = %d is too large: two operand panels of %d rows do not fit in SBUF", c.k,
-        c.k));
+        "K = %d is too large: two operand panels of %d rows do not fit in SBUF",
+        c.k, c.k));
   const int64_t aBase[2] = {0, aPanel};
   const int64_t bBase[2] = {2 * aPanel, 2 * aPanel + bPanel};
   const int64_t oBase = 2 * aPanel + 2 * bPanel;
@@ -96,15 +103,19 @@ absl::StatusOr<Executable> generateGemm(const TargetDesc &target, const GemmConf
     return alignUp(address + rows * cols * elementBytes(dtype), 4096);
   };
   uint64_t lhsAddr = 0;
-  uint64_t rhsAddr = declare(exe.mutable_inputs(), "lhsT", c.k, c.m, c.inputDType, lhsAddr);
-  uint64_t outAddr = declare(exe.mutable_inputs(), "rhs", c.k, c.n, c.inputDType, rhsAddr);
+  uint64_t rhsAddr =
+      declare(exe.mutable_inputs(), "lhsT", c.k, c.m, c.inputDType, lhsAddr);
+  uint64_t outAddr =
+      declare(exe.mutable_inputs(), "rhs", c.k, c.n, c.inputDType, rhsAddr);
   declare(exe.mutable_outputs(), "out", c.m, c.n, c.outputDType, outAddr);
   for (int q = 0; q < loadQueues + outQueues; ++q)
     exe.add_dma_queues();
 
   // Semaphores.
-  const uint32_t semA = 0, semAFree = 2, semB = 4, semBFree = 6, semPsumFull = 8;
-  const uint32_t semPsumFree = semPsumFull + banks, semOutFull = semPsumFree + banks;
+  const uint32_t semA = 0, semAFree = 2, semB = 4, semBFree = 6,
+                 semPsumFull = 8;
+  const uint32_t semPsumFree = semPsumFull + banks,
+                 semOutFull = semPsumFree + banks;
   const uint32_t semOutFree = semOutFull + numOut;
   exe.set_num_semaphores(semOutFree + numOut);
   // Counters: completed-increment totals each waiter must see.
@@ -120,22 +131,24 @@ absl::StatusOr<Executable> generateGemm(const TargetDesc &target, const GemmConf
   int64_t tile = 0, panel = 0;
   StreamId tensor{EngineKind::Tensor, 0}, vector{EngineKind::Vector, 0};
 
-  // Loads rows [kt*tk, +rows) x cols [col0, +cols) of a [K, width] input into SBUF.
+  // Loads rows [kt*tk, +rows) x cols [col0, +cols) of a [K, width] input into
+  // SBUF.
   auto load = [&](uint64_t address, int64_t width, int64_t col0, int64_t cols,
-                  int64_t sbufOffset, int64_t rowBytes, uint32_t sem, uint64_t freeValue,
-                  uint32_t freeSem, int line) {
+                  int64_t sbufOffset, int64_t rowBytes, uint32_t sem,
+                  uint64_t freeValue, uint32_t freeSem, int line) {
     for (int64_t kt = 0; kt < kTiles; ++kt) {
       int64_t rows = std::min(tk, c.k - kt * tk);
-      Instruction *inst =
-          b.add({EngineKind::Dma, nextLoadQueue}, line, static_cast<int>(kt + 1));
+      Instruction *inst = b.add({EngineKind::Dma, nextLoadQueue}, line,
+                                static_cast<int>(kt + 1));
       nextLoadQueue = (nextLoadQueue + 1) % loadQueues;
       Builder::wait(inst, freeSem, freeValue);
-      *inst->mutable_dma_copy()->mutable_src() = makeAccessPattern(
-          MEMORY_HBM, 0, static_cast<int>(rows), address + (kt * tk * width + col0) * eb,
-          c.inputDType, {{cols, 1}}, width);
-      *inst->mutable_dma_copy()->mutable_dst() =
-          makeAccessPattern(MEMORY_SBUF, 0, static_cast<int>(rows),
-                            sbufOffset + kt * rowBytes, c.inputDType, {{cols, 1}});
+      *inst->mutable_dma_copy()->mutable_src() =
+          makeAccessPattern(MEMORY_HBM, 0, static_cast<int>(rows),
+                            address + (kt * tk * width + col0) * eb,
+                            c.inputDType, {{cols, 1}}, width);
+      *inst->mutable_dma_copy()->mutable_dst() = makeAccessPattern(
+          MEMORY_SBUF, 0, static_cast<int>(rows), sbufOffset + kt * rowBytes,
+          c.inputDType, {{cols, 1}});
       Builder::signal(inst, sem);
     }
   };
@@ -173,12 +186,12 @@ absl::StatusOr<Executable> generateGemm(const TargetDesc &target, const GemmConf
           *mm->mutable_stationary() = makeAccessPattern(
               MEMORY_SBUF, 0, static_cast<int>(kRows),
               aBase[ab] + (kt * bm + mt * tm) * eb, c.inputDType, {{rows, 1}});
-          *mm->mutable_moving() =
-              makeAccessPattern(MEMORY_SBUF, 0, static_cast<int>(kRows),
-                                bBase[bb] + kt * tn * eb, c.inputDType, {{cols, 1}});
-          *mm->mutable_dst() =
-              makeAccessPattern(MEMORY_PSUM, 0, static_cast<int>(rows),
-                                bank * target.psum_bank_bytes(), DTYPE_F32, {{cols, 1}});
+          *mm->mutable_moving() = makeAccessPattern(
+              MEMORY_SBUF, 0, static_cast<int>(kRows), bBase[bb] + kt * tn * eb,
+              c.inputDType, {{cols, 1}});
+          *mm->mutable_dst() = makeAccessPattern(
+              MEMORY_PSUM, 0, static_cast<int>(rows),
+              bank * target.psum_bank_bytes(), DTYPE_F32, {{cols, 1}});
           mm->set_accumulate(kt > 0);
           if (kt + 1 == kTiles) {
             Builder::signal(inst, semPsumFull + bank);
@@ -198,9 +211,9 @@ absl::StatusOr<Executable> generateGemm(const TargetDesc &target, const GemmConf
         Instruction *copy = b.add(vector, static_cast<int>(tile + 1), 0);
         Builder::wait(copy, semPsumFull + bank, psumFull[bank]);
         Builder::wait(copy, semOutFree + o, outFree[o]);
-        *copy->mutable_tensor_copy()->mutable_src() =
-            makeAccessPattern(MEMORY_PSUM, 0, static_cast<int>(rows),
-                              bank * target.psum_bank_bytes(), DTYPE_F32, {{cols, 1}});
+        *copy->mutable_tensor_copy()->mutable_src() = makeAccessPattern(
+            MEMORY_PSUM, 0, static_cast<int>(rows),
+            bank * target.psum_bank_bytes(), DTYPE_F32, {{cols, 1}});
         *copy->mutable_tensor_copy()->mutable_dst() =
             makeAccessPattern(MEMORY_SBUF, 0, static_cast<int>(rows),
                               oBase + o * tn * ob, c.outputDType, {{cols, 1}});
@@ -216,13 +229,13 @@ absl::StatusOr<Executable> generateGemm(const TargetDesc &target, const GemmConf
                     static_cast<int>(tile + 1), static_cast<int>(p0 + 1));
           nextOutQueue = (nextOutQueue + 1) % outQueues;
           Builder::wait(store, semOutFull + o, outFull[o]);
-          *store->mutable_dma_copy()->mutable_src() =
-              makeAccessPattern(MEMORY_SBUF, static_cast<int>(p0), static_cast<int>(parts),
-                                oBase + o * tn * ob, c.outputDType, {{cols, 1}});
-          *store->mutable_dma_copy()->mutable_dst() = makeAccessPattern(
-              MEMORY_HBM, 0, static_cast<int>(parts),
-              outAddr + ((m0 + mt * tm + p0) * c.n + n0) * ob, c.outputDType,
-              {{cols, 1}}, c.n);
+          *store->mutable_dma_copy()->mutable_src() = makeAccessPattern(
+              MEMORY_SBUF, static_cast<int>(p0), static_cast<int>(parts),
+              oBase + o * tn * ob, c.outputDType, {{cols, 1}});
+          *store->mutable_dma_copy()->mutable_dst() =
+              makeAccessPattern(MEMORY_HBM, 0, static_cast<int>(parts),
+                                outAddr + ((m0 + mt * tm + p0) * c.n + n0) * ob,
+                                c.outputDType, {{cols, 1}}, c.n);
           Builder::signal(store, semOutFree + o);
           outFree[o] += 1;
         }

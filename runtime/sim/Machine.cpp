@@ -1,9 +1,10 @@
-//===- Machine.cpp - Functional semantics of the NeuronCore instructions -----===//
+//===- Machine.cpp - Functional semantics of the NeuronCore instructions
+//-----===//
 //
-// DESIGN sections 3 and 4: vector, scalar and GpSimd engines compute in fp32 and round
-// to the destination type (nearest even); the tensor engine multiplies exactly-
-// representable narrow products and accumulates in fp32 in PSUM; DMA copies bytes
-// exactly, or converts when the dtypes differ.
+// DESIGN sections 3 and 4: vector, scalar and GpSimd engines compute in fp32
+// and round to the destination type (nearest even); the tensor engine
+// multiplies exactly- representable narrow products and accumulates in fp32 in
+// PSUM; DMA copies bytes exactly, or converts when the dtypes differ.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +24,8 @@ namespace systole::sim {
 namespace {
 
 using namespace ncx;
-using RowMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using RowMatrix =
+    Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 /// fp8 -> float tables, indexed [format][bits].
 struct Fp8Tables {
@@ -41,8 +43,7 @@ const Fp8Tables &fp8Tables() {
   return *tables;
 }
 
-template <typename T>
-T floatToInt(float value) {
+template <typename T> T floatToInt(float value) {
   if (std::isnan(value))
     return 0;
   float r = std::nearbyint(value);
@@ -53,10 +54,9 @@ T floatToInt(float value) {
   return static_cast<T>(r);
 }
 
-/// Calls fn(ptr, count, strideBytes, firstElementIndex) for each innermost run of
-/// partition p of v.
-template <typename F>
-void forEachRun(const View &v, int p, F &&fn) {
+/// Calls fn(ptr, count, strideBytes, firstElementIndex) for each innermost run
+/// of partition p of v.
+template <typename F> void forEachRun(const View &v, int p, F &&fn) {
   uint8_t *base = v.base + p * v.partitionStrideBytes;
   if (v.numDims == 0) {
     fn(base, 1, v.elementBytes, 0);
@@ -90,8 +90,9 @@ inline float bf16BitsToFloat(uint16_t bits) {
   return value;
 }
 
-/// float -> bf16, round to nearest even; NaN stays NaN with the quiet bit set (the
-/// same bits as floatToBf16 in runtime/api/FloatFormats.h, inlined for speed).
+/// float -> bf16, round to nearest even; NaN stays NaN with the quiet bit set
+/// (the same bits as floatToBf16 in runtime/api/FloatFormats.h, inlined for
+/// speed).
 inline uint16_t floatToBf16Bits(float value) {
   uint32_t bits;
   std::memcpy(&bits, &value, 4);
@@ -101,14 +102,12 @@ inline uint16_t floatToBf16Bits(float value) {
   return static_cast<uint16_t>(bits >> 16);
 }
 
-template <typename T>
-inline T loadAs(const uint8_t *p) {
+template <typename T> inline T loadAs(const uint8_t *p) {
   T value;
   std::memcpy(&value, p, sizeof(T));
   return value;
 }
-template <typename T>
-inline void storeAs(uint8_t *p, T value) {
+template <typename T> inline void storeAs(uint8_t *p, T value) {
   std::memcpy(p, &value, sizeof(T));
 }
 
@@ -149,10 +148,12 @@ float aluOp(AluOp op, float a, float b) {
   case ALU_XOR:
     return static_cast<float>(floatToInt<int32_t>(a) ^ floatToInt<int32_t>(b));
   case ALU_SHL:
-    return static_cast<float>(static_cast<int32_t>(
-        static_cast<uint32_t>(floatToInt<int32_t>(a)) << (floatToInt<int32_t>(b) & 31)));
+    return static_cast<float>(
+        static_cast<int32_t>(static_cast<uint32_t>(floatToInt<int32_t>(a))
+                             << (floatToInt<int32_t>(b) & 31)));
   case ALU_SHR:
-    return static_cast<float>(floatToInt<int32_t>(a) >> (floatToInt<int32_t>(b) & 31));
+    return static_cast<float>(floatToInt<int32_t>(a) >>
+                              (floatToInt<int32_t>(b) & 31));
   default:
     return a;
   }
@@ -205,7 +206,8 @@ float activationFunc(ActivationFunc func, float x) {
   }
 }
 
-/// a[i] = op(a[i], b[i]) with the common operations' switch hoisted out of the loop.
+/// a[i] = op(a[i], b[i]) with the common operations' switch hoisted out of the
+/// loop.
 void applyAlu(AluOp op, float *a, const float *b, int64_t n) {
   auto map = [&](auto f) {
     for (int64_t i = 0; i < n; ++i)
@@ -226,28 +228,30 @@ void applyAlu(AluOp op, float *a, const float *b, int64_t n) {
 /// Copies partition p of v into `out` (packed element bytes).
 void gatherBytes(const View &v, int p, uint8_t *out) {
   int64_t eb = v.elementBytes;
-  forEachRun(v, p, [&](uint8_t *ptr, int64_t count, int64_t stride, int64_t first) {
-    uint8_t *dst = out + first * eb;
-    if (stride == eb) {
-      std::memcpy(dst, ptr, count * eb);
-      return;
-    }
-    for (int64_t i = 0; i < count; ++i)
-      std::memcpy(dst + i * eb, ptr + i * stride, eb);
-  });
+  forEachRun(v, p,
+             [&](uint8_t *ptr, int64_t count, int64_t stride, int64_t first) {
+               uint8_t *dst = out + first * eb;
+               if (stride == eb) {
+                 std::memcpy(dst, ptr, count * eb);
+                 return;
+               }
+               for (int64_t i = 0; i < count; ++i)
+                 std::memcpy(dst + i * eb, ptr + i * stride, eb);
+             });
 }
 
 void scatterBytes(const View &v, int p, const uint8_t *in) {
   int64_t eb = v.elementBytes;
-  forEachRun(v, p, [&](uint8_t *ptr, int64_t count, int64_t stride, int64_t first) {
-    const uint8_t *src = in + first * eb;
-    if (stride == eb) {
-      std::memmove(ptr, src, count * eb);
-      return;
-    }
-    for (int64_t i = 0; i < count; ++i)
-      std::memcpy(ptr + i * stride, src + i * eb, eb);
-  });
+  forEachRun(v, p,
+             [&](uint8_t *ptr, int64_t count, int64_t stride, int64_t first) {
+               const uint8_t *src = in + first * eb;
+               if (stride == eb) {
+                 std::memmove(ptr, src, count * eb);
+                 return;
+               }
+               for (int64_t i = 0; i < count; ++i)
+                 std::memcpy(ptr + i * stride, src + i * eb, eb);
+             });
 }
 
 View singlePartition(View v, int p) {
@@ -289,108 +293,110 @@ systole::DType toRuntimeDType(ncx::DType dtype) {
 
 void loadRow(const View &v, int p, float *out) {
   const Fp8Tables &fp8 = fp8Tables();
-  forEachRun(v, p, [&](uint8_t *ptr, int64_t count, int64_t stride, int64_t first) {
-    float *o = out + first;
-    switch (v.dtype) {
-    case DTYPE_F32:
-      if (stride == 4) {
-        std::memcpy(o, ptr, count * 4);
-        return;
-      }
-      for (int64_t i = 0; i < count; ++i)
-        o[i] = loadAs<float>(ptr + i * stride);
-      return;
-    case DTYPE_BF16:
-      for (int64_t i = 0; i < count; ++i)
-        o[i] = bf16BitsToFloat(loadAs<uint16_t>(ptr + i * stride));
-      return;
-    case DTYPE_F16:
-      for (int64_t i = 0; i < count; ++i)
-        o[i] = f16ToFloat(loadAs<uint16_t>(ptr + i * stride));
-      return;
-    case DTYPE_F8E4M3:
-    case DTYPE_F8E4M3FN:
-    case DTYPE_F8E5M2: {
-      const float *table = v.dtype == DTYPE_F8E4M3     ? fp8.e4m3
-                           : v.dtype == DTYPE_F8E4M3FN ? fp8.e4m3fn
-                                                       : fp8.e5m2;
-      for (int64_t i = 0; i < count; ++i)
-        o[i] = table[ptr[i * stride]];
-      return;
-    }
-    case DTYPE_I32:
-      for (int64_t i = 0; i < count; ++i)
-        o[i] = static_cast<float>(loadAs<int32_t>(ptr + i * stride));
-      return;
-    case DTYPE_I16:
-      for (int64_t i = 0; i < count; ++i)
-        o[i] = static_cast<float>(loadAs<int16_t>(ptr + i * stride));
-      return;
-    case DTYPE_I8:
-      for (int64_t i = 0; i < count; ++i)
-        o[i] = static_cast<float>(static_cast<int8_t>(ptr[i * stride]));
-      return;
-    case DTYPE_U8:
-    case DTYPE_I1:
-    default:
-      for (int64_t i = 0; i < count; ++i)
-        o[i] = static_cast<float>(ptr[i * stride]);
-      return;
-    }
-  });
+  forEachRun(
+      v, p, [&](uint8_t *ptr, int64_t count, int64_t stride, int64_t first) {
+        float *o = out + first;
+        switch (v.dtype) {
+        case DTYPE_F32:
+          if (stride == 4) {
+            std::memcpy(o, ptr, count * 4);
+            return;
+          }
+          for (int64_t i = 0; i < count; ++i)
+            o[i] = loadAs<float>(ptr + i * stride);
+          return;
+        case DTYPE_BF16:
+          for (int64_t i = 0; i < count; ++i)
+            o[i] = bf16BitsToFloat(loadAs<uint16_t>(ptr + i * stride));
+          return;
+        case DTYPE_F16:
+          for (int64_t i = 0; i < count; ++i)
+            o[i] = f16ToFloat(loadAs<uint16_t>(ptr + i * stride));
+          return;
+        case DTYPE_F8E4M3:
+        case DTYPE_F8E4M3FN:
+        case DTYPE_F8E5M2: {
+          const float *table = v.dtype == DTYPE_F8E4M3     ? fp8.e4m3
+                               : v.dtype == DTYPE_F8E4M3FN ? fp8.e4m3fn
+                                                           : fp8.e5m2;
+          for (int64_t i = 0; i < count; ++i)
+            o[i] = table[ptr[i * stride]];
+          return;
+        }
+        case DTYPE_I32:
+          for (int64_t i = 0; i < count; ++i)
+            o[i] = static_cast<float>(loadAs<int32_t>(ptr + i * stride));
+          return;
+        case DTYPE_I16:
+          for (int64_t i = 0; i < count; ++i)
+            o[i] = static_cast<float>(loadAs<int16_t>(ptr + i * stride));
+          return;
+        case DTYPE_I8:
+          for (int64_t i = 0; i < count; ++i)
+            o[i] = static_cast<float>(static_cast<int8_t>(ptr[i * stride]));
+          return;
+        case DTYPE_U8:
+        case DTYPE_I1:
+        default:
+          for (int64_t i = 0; i < count; ++i)
+            o[i] = static_cast<float>(ptr[i * stride]);
+          return;
+        }
+      });
 }
 
 void storeRow(const View &v, int p, const float *in, bool saturateFp8) {
-  forEachRun(v, p, [&](uint8_t *ptr, int64_t count, int64_t stride, int64_t first) {
-    const float *s = in + first;
-    switch (v.dtype) {
-    case DTYPE_F32:
-      if (stride == 4) {
-        std::memcpy(ptr, s, count * 4);
-        return;
-      }
-      for (int64_t i = 0; i < count; ++i)
-        storeAs<float>(ptr + i * stride, s[i]);
-      return;
-    case DTYPE_BF16:
-      for (int64_t i = 0; i < count; ++i)
-        storeAs<uint16_t>(ptr + i * stride, floatToBf16Bits(s[i]));
-      return;
-    case DTYPE_F16:
-      for (int64_t i = 0; i < count; ++i)
-        storeAs<uint16_t>(ptr + i * stride, floatToF16(s[i]));
-      return;
-    case DTYPE_F8E4M3:
-    case DTYPE_F8E4M3FN:
-    case DTYPE_F8E5M2: {
-      systole::DType type = toRuntimeDType(v.dtype);
-      for (int64_t i = 0; i < count; ++i)
-        ptr[i * stride] = floatToF8(s[i], type, saturateFp8);
-      return;
-    }
-    case DTYPE_I32:
-      for (int64_t i = 0; i < count; ++i)
-        storeAs<int32_t>(ptr + i * stride, floatToInt<int32_t>(s[i]));
-      return;
-    case DTYPE_I16:
-      for (int64_t i = 0; i < count; ++i)
-        storeAs<int16_t>(ptr + i * stride, floatToInt<int16_t>(s[i]));
-      return;
-    case DTYPE_I8:
-      for (int64_t i = 0; i < count; ++i)
-        ptr[i * stride] = static_cast<uint8_t>(floatToInt<int8_t>(s[i]));
-      return;
-    case DTYPE_U8:
-      for (int64_t i = 0; i < count; ++i)
-        ptr[i * stride] = floatToInt<uint8_t>(s[i]);
-      return;
-    case DTYPE_I1:
-    default:
-      for (int64_t i = 0; i < count; ++i)
-        ptr[i * stride] = s[i] != 0.0f ? 1 : 0;
-      return;
-    }
-  });
+  forEachRun(
+      v, p, [&](uint8_t *ptr, int64_t count, int64_t stride, int64_t first) {
+        const float *s = in + first;
+        switch (v.dtype) {
+        case DTYPE_F32:
+          if (stride == 4) {
+            std::memcpy(ptr, s, count * 4);
+            return;
+          }
+          for (int64_t i = 0; i < count; ++i)
+            storeAs<float>(ptr + i * stride, s[i]);
+          return;
+        case DTYPE_BF16:
+          for (int64_t i = 0; i < count; ++i)
+            storeAs<uint16_t>(ptr + i * stride, floatToBf16Bits(s[i]));
+          return;
+        case DTYPE_F16:
+          for (int64_t i = 0; i < count; ++i)
+            storeAs<uint16_t>(ptr + i * stride, floatToF16(s[i]));
+          return;
+        case DTYPE_F8E4M3:
+        case DTYPE_F8E4M3FN:
+        case DTYPE_F8E5M2: {
+          systole::DType type = toRuntimeDType(v.dtype);
+          for (int64_t i = 0; i < count; ++i)
+            ptr[i * stride] = floatToF8(s[i], type, saturateFp8);
+          return;
+        }
+        case DTYPE_I32:
+          for (int64_t i = 0; i < count; ++i)
+            storeAs<int32_t>(ptr + i * stride, floatToInt<int32_t>(s[i]));
+          return;
+        case DTYPE_I16:
+          for (int64_t i = 0; i < count; ++i)
+            storeAs<int16_t>(ptr + i * stride, floatToInt<int16_t>(s[i]));
+          return;
+        case DTYPE_I8:
+          for (int64_t i = 0; i < count; ++i)
+            ptr[i * stride] = static_cast<uint8_t>(floatToInt<int8_t>(s[i]));
+          return;
+        case DTYPE_U8:
+          for (int64_t i = 0; i < count; ++i)
+            ptr[i * stride] = floatToInt<uint8_t>(s[i]);
+          return;
+        case DTYPE_I1:
+        default:
+          for (int64_t i = 0; i < count; ++i)
+            ptr[i * stride] = s[i] != 0.0f ? 1 : 0;
+          return;
+        }
+      });
 }
 
 absl::Status Machine::init(const Executable &executable,
@@ -400,8 +406,10 @@ absl::Status Machine::init(const Executable &executable,
   saturateFp8 = target.fp8_saturate();
   sbufBytesPerPartition = target.sbuf_bytes_per_partition();
   psumBytesPerPartition = target.psum_bytes_per_partition();
-  sbuf.assign(static_cast<size_t>(target.sbuf_partitions()) * sbufBytesPerPartition, 0);
-  psum.assign(static_cast<size_t>(target.psum_partitions()) * psumBytesPerPartition, 0);
+  sbuf.assign(
+      static_cast<size_t>(target.sbuf_partitions()) * sbufBytesPerPartition, 0);
+  psum.assign(
+      static_cast<size_t>(target.psum_partitions()) * psumBytesPerPartition, 0);
   sbufHighWater.assign(target.sbuf_partitions(), 0);
   psumHighWater.assign(target.psum_partitions(), 0);
   hbm.clear();
@@ -414,11 +422,12 @@ absl::Status Machine::init(const Executable &executable,
     return hbm.front().data; // unreachable for validated executables
   };
   for (const Constant &c : exe->constants())
-    std::memcpy(regionAt(c.hbm_address()).data(), c.data().data(), c.data().size());
+    std::memcpy(regionAt(c.hbm_address()).data(), c.data().data(),
+                c.data().size());
   if (static_cast<int>(inputs.size()) != exe->inputs_size())
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "the executable takes %d inputs but %d were given", exe->inputs_size(),
-        inputs.size()));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("the executable takes %d inputs but %d were given",
+                        exe->inputs_size(), inputs.size()));
   for (int i = 0; i < exe->inputs_size(); ++i) {
     const TensorDecl &decl = exe->inputs(i);
     const HostTensor &tensor = inputs[i];
@@ -462,11 +471,13 @@ View Machine::view(const AccessPattern &ap) {
   }
   switch (ap.memory()) {
   case MEMORY_SBUF:
-    v.base = sbuf.data() + ap.start_partition() * sbufBytesPerPartition + ap.byte_offset();
+    v.base = sbuf.data() + ap.start_partition() * sbufBytesPerPartition +
+             ap.byte_offset();
     v.partitionStrideBytes = sbufBytesPerPartition;
     break;
   case MEMORY_PSUM:
-    v.base = psum.data() + ap.start_partition() * psumBytesPerPartition + ap.byte_offset();
+    v.base = psum.data() + ap.start_partition() * psumBytesPerPartition +
+             ap.byte_offset();
     v.partitionStrideBytes = psumBytesPerPartition;
     break;
   default: {
@@ -474,7 +485,8 @@ View Machine::view(const AccessPattern &ap) {
     for (Region &r : hbm)
       if (extent.begin >= static_cast<int64_t>(r.address) &&
           extent.end <= static_cast<int64_t>(r.address + r.data.size())) {
-        v.base = r.data.data() + (ap.byte_offset() - static_cast<int64_t>(r.address));
+        v.base = r.data.data() +
+                 (ap.byte_offset() - static_cast<int64_t>(r.address));
         break;
       }
     v.partitionStrideBytes = ap.partition_stride() * v.elementBytes;
@@ -490,7 +502,8 @@ void Machine::noteWrite(const AccessPattern &ap) {
   std::vector<int64_t> &highWater =
       ap.memory() == MEMORY_SBUF ? sbufHighWater : psumHighWater;
   int64_t end = byteExtent(ap).end;
-  for (int p = ap.start_partition(); p < ap.start_partition() + ap.partition_count(); ++p)
+  for (int p = ap.start_partition();
+       p < ap.start_partition() + ap.partition_count(); ++p)
     highWater[p] = std::max(highWater[p], end);
 }
 
@@ -508,7 +521,8 @@ int64_t Machine::psumPeakBytes() const {
   return total;
 }
 
-absl::Status Machine::fail(StreamId stream, int index, const std::string &message) const {
+absl::Status Machine::fail(StreamId stream, int index,
+                           const std::string &message) const {
   return absl::InvalidArgumentError(
       absl::StrCat(describeInstruction(*exe, stream, index), ": ", message));
 }
@@ -583,7 +597,8 @@ void Machine::transpose(const Transpose &op) {
 }
 
 std::vector<float> Machine::perPartitionScalars(const ScalarOperand &operand,
-                                                float defaultValue, int partitions) {
+                                                float defaultValue,
+                                                int partitions) {
   std::vector<float> values(partitions, defaultValue);
   if (operand.has_imm())
     std::fill(values.begin(), values.end(), operand.imm());
@@ -597,7 +612,8 @@ std::vector<float> Machine::perPartitionScalars(const ScalarOperand &operand,
 
 void Machine::activation(const Activation &op) {
   View src = view(op.src()), dst = view(op.dst());
-  std::vector<float> scale = perPartitionScalars(op.scale(), 1.0f, src.partitions);
+  std::vector<float> scale =
+      perPartitionScalars(op.scale(), 1.0f, src.partitions);
   std::vector<float> bias(src.partitions, 0.0f);
   if (op.has_bias()) {
     View b = view(op.bias());
@@ -695,7 +711,8 @@ void Machine::tensorCopy(const TensorCopy &op) {
 }
 
 void Machine::select(const Select &op) {
-  View pred = view(op.pred()), a = view(op.a()), b = view(op.b()), dst = view(op.dst());
+  View pred = view(op.pred()), a = view(op.a()), b = view(op.b()),
+       dst = view(op.dst());
   std::vector<float> rp(a.elements), ra(a.elements), rb(a.elements);
   for (int p = 0; p < a.partitions; ++p) {
     loadRow(pred, p, rp.data());
@@ -717,7 +734,8 @@ void Machine::iota(const Iota &op) {
     int64_t idx[ncx::kMaxFreeDims] = {};
     for (int64_t e = 0; e < dst.elements; ++e) {
       int64_t value = op.base() + p * op.partition_multiplier();
-      for (int d = 0; d < op.dim_multipliers_size() && d < std::max(1, dst.numDims); ++d)
+      for (int d = 0;
+           d < op.dim_multipliers_size() && d < std::max(1, dst.numDims); ++d)
         value += idx[d] * op.dim_multipliers(d);
       if (isInteger(type))
         row.setInt64(e, value);
@@ -744,12 +762,14 @@ void Machine::memset(const Memset &op) {
     one.setInt64(0, 0);
   else {
     float v = static_cast<float>(op.value());
-    storeRow(View{one.data.data(), 0, 1, dst.dtype, dst.elementBytes, 0, {}, {}, 1}, 0, &v,
-             saturateFp8);
+    storeRow(
+        View{one.data.data(), 0, 1, dst.dtype, dst.elementBytes, 0, {}, {}, 1},
+        0, &v, saturateFp8);
   }
   std::vector<uint8_t> row(dst.elements * dst.elementBytes);
   for (int64_t e = 0; e < dst.elements; ++e)
-    std::memcpy(row.data() + e * dst.elementBytes, one.data.data(), dst.elementBytes);
+    std::memcpy(row.data() + e * dst.elementBytes, one.data.data(),
+                dst.elementBytes);
   for (int p = 0; p < dst.partitions; ++p)
     scatterBytes(dst, p, row.data());
   noteWrite(op.dst());
@@ -778,9 +798,10 @@ void Machine::partitionBroadcast(const PartitionBroadcast &op) {
 }
 
 absl::Status Machine::gatherScatter(const AccessPattern &table,
-                                    const AccessPattern &indices, const AccessPattern &data,
-                                    int64_t rowStride, int64_t numRows, bool gather,
-                                    StreamId stream, int index) {
+                                    const AccessPattern &indices,
+                                    const AccessPattern &data,
+                                    int64_t rowStride, int64_t numRows,
+                                    bool gather, StreamId stream, int index) {
   View tableView = view(table), idx = view(indices), dataView = view(data);
   std::vector<float> rowValues(dataView.elements);
   for (int p = 0; p < dataView.partitions; ++p) {
@@ -788,10 +809,12 @@ absl::Status Machine::gatherScatter(const AccessPattern &table,
     loadRow(idx, p, &indexValue);
     if (!(indexValue >= 0.0f && indexValue < static_cast<float>(numRows)))
       return fail(stream, index,
-                  absl::StrFormat("index %g at partition %d is outside the table's %d rows",
-                                  indexValue, p, numRows));
+                  absl::StrFormat(
+                      "index %g at partition %d is outside the table's %d rows",
+                      indexValue, p, numRows));
     View row = tableView;
-    row.base += static_cast<int64_t>(indexValue) * rowStride * tableView.elementBytes;
+    row.base +=
+        static_cast<int64_t>(indexValue) * rowStride * tableView.elementBytes;
     if (gather) {
       loadRow(row, 0, rowValues.data());
       storeRow(singlePartition(dataView, p), 0, rowValues.data(), saturateFp8);
@@ -807,7 +830,8 @@ absl::Status Machine::gatherScatter(const AccessPattern &table,
   return absl::OkStatus();
 }
 
-absl::Status Machine::execute(const Instruction &inst, StreamId stream, int index) {
+absl::Status Machine::execute(const Instruction &inst, StreamId stream,
+                              int index) {
   switch (inst.kind_case()) {
   case Instruction::kDmaCopy:
     dmaCopy(inst.dma_copy());

@@ -1,8 +1,9 @@
-//===- Machine.h - The simulator's memories and functional model -*- C++ -*-===//
+//===- Machine.h - The simulator's memories and functional model -*- C++
+//-*-===//
 //
-// Internal to SystoleSim: the state of one NeuronCore (HBM regions, SBUF, PSUM) and the
-// functional semantics of every instruction (DESIGN sections 3 and 4). Timing lives in
-// Simulator.cpp.
+// Internal to SystoleSim: the state of one NeuronCore (HBM regions, SBUF, PSUM)
+// and the functional semantics of every instruction (DESIGN sections 3 and 4).
+// Timing lives in Simulator.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,18 +39,21 @@ struct View {
   int64_t elements = 1; // per partition
 };
 
-/// The memories of one NeuronCore and the functional semantics of its instructions.
-/// Every access pattern must have passed ncx::validateExecutable(); data-dependent
-/// errors (gather/scatter indices) are returned as absl errors.
+/// The memories of one NeuronCore and the functional semantics of its
+/// instructions. Every access pattern must have passed
+/// ncx::validateExecutable(); data-dependent errors (gather/scatter indices)
+/// are returned as absl errors.
 class Machine {
 public:
-  /// Allocates SBUF, PSUM and the HBM regions of `exe`, places constants and inputs.
-  /// Errors: InvalidArgumentError if an input's count, dtype or shape differ from the
-  /// executable's declaration.
-  absl::Status init(const ncx::Executable &exe, const std::vector<HostTensor> &inputs);
+  /// Allocates SBUF, PSUM and the HBM regions of `exe`, places constants and
+  /// inputs. Errors: InvalidArgumentError if an input's count, dtype or shape
+  /// differ from the executable's declaration.
+  absl::Status init(const ncx::Executable &exe,
+                    const std::vector<HostTensor> &inputs);
 
   /// Runs one instruction's semantics (no timing).
-  absl::Status execute(const ncx::Instruction &inst, ncx::StreamId stream, int index);
+  absl::Status execute(const ncx::Instruction &inst, ncx::StreamId stream,
+                       int index);
 
   /// The output tensors, read from their HBM regions.
   std::vector<HostTensor> outputs() const;
@@ -66,7 +70,8 @@ private:
     uint64_t address;
     std::vector<uint8_t> data;
   };
-  absl::Status fail(ncx::StreamId stream, int index, const std::string &message) const;
+  absl::Status fail(ncx::StreamId stream, int index,
+                    const std::string &message) const;
   void noteWrite(const ncx::AccessPattern &ap);
 
   void dmaCopy(const ncx::DmaCopy &op);
@@ -98,8 +103,8 @@ private:
   std::vector<int64_t> sbufHighWater, psumHighWater;
 };
 
-/// Reads partition `p` of `v` as fp32 values (exact for every dtype except i32 values
-/// beyond 2^24, which round to nearest even).
+/// Reads partition `p` of `v` as fp32 values (exact for every dtype except i32
+/// values beyond 2^24, which round to nearest even).
 void loadRow(const View &v, int p, float *out);
 /// Writes fp32 values to partition `p` of `v`, rounding to nearest even (DESIGN
 /// section 3); integers saturate (NaN -> 0), fp8 saturates when `saturateFp8`.

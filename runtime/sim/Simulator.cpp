@@ -1,10 +1,12 @@
-//===- Simulator.cpp - Event-driven timing, races, deadlocks, stats ----------===//
+//===- Simulator.cpp - Event-driven timing, races, deadlocks, stats
+//----------===//
 //
-// DESIGN section 4: each engine and DMA queue takes its next instruction when it is
-// free and all the instruction's semaphore waits are satisfied; time advances in ns.
-// Increments become visible after the instruction's initiation interval plus its
-// access latency. Happens-before between streams is tracked with vector clocks carried
-// by semaphore increments, which is what the race detector checks.
+// DESIGN section 4: each engine and DMA queue takes its next instruction when
+// it is free and all the instruction's semaphore waits are satisfied; time
+// advances in ns. Increments become visible after the instruction's initiation
+// interval plus its access latency. Happens-before between streams is tracked
+// with vector clocks carried by semaphore increments, which is what the race
+// detector checks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -116,12 +118,13 @@ const AccessPattern &primaryDst(const Instruction &inst) {
 
 struct Access {
   const AccessPattern *ap = nullptr;
-  std::shared_ptr<AccessPattern> owned; // for synthesized patterns (whole tables)
+  std::shared_ptr<AccessPattern>
+      owned; // for synthesized patterns (whole tables)
   bool write = false;
 };
 
-std::shared_ptr<AccessPattern> wholeTable(const AccessPattern &table, int64_t rowStride,
-                                          int64_t numRows) {
+std::shared_ptr<AccessPattern> wholeTable(const AccessPattern &table,
+                                          int64_t rowStride, int64_t numRows) {
   auto whole = std::make_shared<AccessPattern>(table);
   if (whole->dims_size() < kMaxFreeDims) {
     Dim *dim = whole->add_dims();
@@ -131,21 +134,26 @@ std::shared_ptr<AccessPattern> wholeTable(const AccessPattern &table, int64_t ro
     // Cover the rows with a flat span (conservative).
     ByteExtent first = byteExtent(table);
     int64_t eb = elementBytes(table.dtype());
-    int64_t span = (first.end - first.begin) / eb + (numRows - 1) * std::llabs(rowStride);
+    int64_t span =
+        (first.end - first.begin) / eb + (numRows - 1) * std::llabs(rowStride);
     whole->clear_dims();
     Dim *dim = whole->add_dims();
     dim->set_count(span);
     dim->set_stride(1);
-    whole->set_byte_offset(std::min(first.begin,
-                                    first.begin + (numRows - 1) * rowStride * eb));
+    whole->set_byte_offset(
+        std::min(first.begin, first.begin + (numRows - 1) * rowStride * eb));
   }
   return whole;
 }
 
 std::vector<Access> accessesOf(const Instruction &inst) {
   std::vector<Access> out;
-  auto r = [&](const AccessPattern &ap) { out.push_back({&ap, nullptr, false}); };
-  auto w = [&](const AccessPattern &ap) { out.push_back({&ap, nullptr, true}); };
+  auto r = [&](const AccessPattern &ap) {
+    out.push_back({&ap, nullptr, false});
+  };
+  auto w = [&](const AccessPattern &ap) {
+    out.push_back({&ap, nullptr, true});
+  };
   switch (inst.kind_case()) {
   case Instruction::kDmaCopy:
     r(inst.dma_copy().src());
@@ -237,9 +245,11 @@ std::vector<Access> accessesOf(const Instruction &inst) {
   return out;
 }
 
-/// Sorted, merged byte intervals of one partition of `ap` (SBUF/PSUM) or of all of it
-/// (HBM, partitions flattened). Returns false if there are too many to list.
-bool byteIntervals(const AccessPattern &ap, std::vector<std::pair<int64_t, int64_t>> &out) {
+/// Sorted, merged byte intervals of one partition of `ap` (SBUF/PSUM) or of all
+/// of it (HBM, partitions flattened). Returns false if there are too many to
+/// list.
+bool byteIntervals(const AccessPattern &ap,
+                   std::vector<std::pair<int64_t, int64_t>> &out) {
   constexpr int64_t kLimit = int64_t(1) << 22;
   int64_t eb = elementBytes(ap.dtype());
   std::vector<std::pair<int64_t, int64_t>> dims; // (count, stride bytes)
@@ -284,10 +294,10 @@ bool byteIntervals(const AccessPattern &ap, std::vector<std::pair<int64_t, int64
   return true;
 }
 
-/// Whether two access patterns of the same memory share a byte; fills the first shared
-/// byte range.
-bool overlaps(const AccessPattern &a, const AccessPattern &b, int64_t &sharedBegin,
-              int64_t &sharedEnd) {
+/// Whether two access patterns of the same memory share a byte; fills the first
+/// shared byte range.
+bool overlaps(const AccessPattern &a, const AccessPattern &b,
+              int64_t &sharedBegin, int64_t &sharedEnd) {
   std::vector<std::pair<int64_t, int64_t>> ia, ib;
   if (!byteIntervals(a, ia) || !byteIntervals(b, ib)) {
     ByteExtent ea = byteExtent(a), eb = byteExtent(b);
@@ -318,8 +328,8 @@ struct AccessRecord {
   int stream;
   uint32_t epoch; // index + 1
   Access access;
-  int p0, p1;       // partitions (SBUF/PSUM); 0,1 for HBM
-  int64_t b0, b1;   // byte extent
+  int p0, p1;     // partitions (SBUF/PSUM); 0,1 for HBM
+  int64_t b0, b1; // byte extent
 };
 
 using Clock = std::vector<uint32_t>;
@@ -368,7 +378,8 @@ private:
   /// Whether stream s can issue now; if so sets its start time.
   bool ready(const StreamState &s, double &start) const;
   absl::Status issue(StreamState &s, double start);
-  absl::Status checkRaces(const StreamState &s, int index, std::vector<Access> &accesses);
+  absl::Status checkRaces(const StreamState &s, int index,
+                          std::vector<Access> &accesses);
   void prune();
   absl::Status deadlock() const;
   const SemEntry *entryFor(const Semaphore &sem, uint64_t value) const;
@@ -390,7 +401,8 @@ private:
   double flopsWeighted = 0;
 };
 
-const SemEntry *Simulation::entryFor(const Semaphore &sem, uint64_t value) const {
+const SemEntry *Simulation::entryFor(const Semaphore &sem,
+                                     uint64_t value) const {
   auto it = std::lower_bound(
       sem.history.begin(), sem.history.end(), value,
       [](const SemEntry &e, uint64_t v) { return e.value < v; });
@@ -409,11 +421,8 @@ bool Simulation::ready(const StreamState &s, double &start) const {
     waitReady = std::max(waitReady, e->time);
   }
   start = s.freeAt;
-  if (waitReady > s.freeAt) {
-    double ghz = s.id.kind == EngineKind::Dma ? target.gpsimd_clock_ghz()
-                                              : clockGhz(target, s.id.kind);
-    start = waitReady + target.semaphore_wait_latency_cycles() / ghz;
-  }
+  if (waitReady > s.freeAt)
+    start = waitReady + target.semaphore_wait_latency_ns();
   return true;
 }
 
@@ -425,26 +434,28 @@ absl::Status Simulation::checkRaces(const StreamState &s, int index,
     Memory mem = ap.memory();
     ByteExtent extent = byteExtent(ap);
     int p0 = mem == MEMORY_HBM ? 0 : ap.start_partition();
-    int p1 = mem == MEMORY_HBM ? 1 : ap.start_partition() + ap.partition_count();
+    int p1 =
+        mem == MEMORY_HBM ? 1 : ap.start_partition() + ap.partition_count();
     for (const AccessRecord &r : records[mem]) {
       if (r.stream == self || (!r.access.write && !a.write))
         continue;
       if (s.clock[r.stream] >= r.epoch)
         continue; // ordered by semaphores
-      if (r.p1 <= p0 || p1 <= r.p0 || r.b1 <= extent.begin || extent.end <= r.b0)
+      if (r.p1 <= p0 || p1 <= r.p0 || r.b1 <= extent.begin ||
+          extent.end <= r.b0)
         continue;
       int64_t lo, hi;
       if (!overlaps(*r.access.ap, ap, lo, hi))
         continue;
       std::string where =
-          mem == MEMORY_HBM
-              ? StrFormat("HBM bytes [%d, %d)", lo, hi)
-              : StrFormat("%s partitions [%d, %d) bytes [%d, %d)", memoryName(mem),
-                          std::max(p0, r.p0), std::min(p1, r.p1), lo, hi);
+          mem == MEMORY_HBM ? StrFormat("HBM bytes [%d, %d)", lo, hi)
+                            : StrFormat("%s partitions [%d, %d) bytes [%d, %d)",
+                                        memoryName(mem), std::max(p0, r.p0),
+                                        std::min(p1, r.p1), lo, hi);
       return absl::FailedPreconditionError(StrFormat(
           "data race: %s %s %s, which %s %s, and no semaphore orders the two",
-          describeInstruction(exe, s.id, index), a.write ? "writes" : "reads", where,
-          describeInstruction(exe, streams[r.stream].id, r.epoch - 1),
+          describeInstruction(exe, s.id, index), a.write ? "writes" : "reads",
+          where, describeInstruction(exe, streams[r.stream].id, r.epoch - 1),
           r.access.write ? "writes" : "reads"));
     }
   }
@@ -452,21 +463,22 @@ absl::Status Simulation::checkRaces(const StreamState &s, int index,
     const AccessPattern &ap = *a.ap;
     Memory mem = ap.memory();
     ByteExtent extent = byteExtent(ap);
-    AccessRecord record{self,
-                        static_cast<uint32_t>(index + 1),
-                        a,
-                        mem == MEMORY_HBM ? 0 : ap.start_partition(),
-                        mem == MEMORY_HBM ? 1 : ap.start_partition() + ap.partition_count(),
-                        extent.begin,
-                        extent.end};
+    AccessRecord record{
+        self,
+        static_cast<uint32_t>(index + 1),
+        a,
+        mem == MEMORY_HBM ? 0 : ap.start_partition(),
+        mem == MEMORY_HBM ? 1 : ap.start_partition() + ap.partition_count(),
+        extent.begin,
+        extent.end};
     records[mem].push_back(std::move(record));
   }
   return absl::OkStatus();
 }
 
 void Simulation::prune() {
-  // A record can race with no future access once every other unfinished stream has
-  // seen it complete.
+  // A record can race with no future access once every other unfinished stream
+  // has seen it complete.
   for (auto &list : records) {
     list.erase(std::remove_if(list.begin(), list.end(),
                               [&](const AccessRecord &r) {
@@ -528,7 +540,8 @@ absl::Status Simulation::issue(StreamState &s, double start) {
     double multiplier = 1;
     if (mm.stationary().dtype() == DTYPE_F32)
       multiplier = target.matmul_fp32_multiplier();
-    else if (isFp8DType(mm.stationary().dtype()) && isFp8DType(mm.moving().dtype()))
+    else if (isFp8DType(mm.stationary().dtype()) &&
+             isFp8DType(mm.moving().dtype()))
       multiplier = target.matmul_fp8_multiplier();
     flopsWeighted += timing.flops * multiplier;
   }
@@ -536,7 +549,8 @@ absl::Status Simulation::issue(StreamState &s, double start) {
   if (options.recordTrace) {
     std::string loc;
     if (!inst.loc().file().empty() || inst.loc().line() != 0)
-      loc = StrFormat("%s:%d:%d", inst.loc().file(), inst.loc().line(), inst.loc().col());
+      loc = StrFormat("%s:%d:%d", inst.loc().file(), inst.loc().line(),
+                      inst.loc().col());
     result.trace.push_back(
         {s.id, index, instructionKindName(inst), loc, start, timing.busyNs});
   }
@@ -552,19 +566,20 @@ absl::Status Simulation::deadlock() const {
     std::vector<std::string> waits;
     for (const SemaphoreWait &w : inst.waits())
       if (semaphores[w.sem()].value < w.value())
-        waits.push_back(StrFormat("semaphore %d >= %d (it stays %d)", w.sem(), w.value(),
-                                  semaphores[w.sem()].value));
+        waits.push_back(StrFormat("semaphore %d >= %d (it stays %d)", w.sem(),
+                                  w.value(), semaphores[w.sem()].value));
     blocked.push_back(StrFormat("%s waits for %s",
                                 describeInstruction(exe, s.id, s.next),
                                 absl::StrJoin(waits, " and ")));
   }
-  return absl::FailedPreconditionError(
-      absl::StrCat("deadlock: every unfinished stream waits on a semaphore that can no "
-                   "longer reach its value: ",
-                   absl::StrJoin(blocked, "; ")));
+  return absl::FailedPreconditionError(absl::StrCat(
+      "deadlock: every unfinished stream waits on a semaphore that can no "
+      "longer reach its value: ",
+      absl::StrJoin(blocked, "; ")));
 }
 
-absl::StatusOr<SimResult> Simulation::run(const std::vector<HostTensor> &inputs) {
+absl::StatusOr<SimResult>
+Simulation::run(const std::vector<HostTensor> &inputs) {
   absl::Status status = validateExecutable(exe, nullptr);
   if (!status.ok())
     return status;
@@ -641,8 +656,8 @@ absl::StatusOr<SimResult> Simulation::run(const std::vector<HostTensor> &inputs)
   }
   stats.engineBusyNs["dma"] = dmaQueues ? dmaBusy / dmaQueues : 0;
   stats.instructions["dma"] = dmaInstructions;
-  double peakFlopsPerNs = 2.0 * target.pe_rows() * target.pe_columns() *
-                          target.tensor_clock_ghz();
+  double peakFlopsPerNs =
+      2.0 * target.pe_rows() * target.pe_columns() * target.tensor_clock_ghz();
   stats.peUtilization =
       stats.totalNs > 0 ? flopsWeighted / (peakFlopsPerNs * stats.totalNs) : 0;
   if (options.functional) {
@@ -652,7 +667,8 @@ absl::StatusOr<SimResult> Simulation::run(const std::vector<HostTensor> &inputs)
   } else {
     for (const TensorDecl &decl : exe.outputs()) {
       std::vector<int64_t> shape(decl.shape().begin(), decl.shape().end());
-      result.outputs.push_back(HostTensor::zeros(toRuntimeDType(decl.dtype()), shape));
+      result.outputs.push_back(
+          HostTensor::zeros(toRuntimeDType(decl.dtype()), shape));
     }
   }
   return std::move(result);
@@ -683,19 +699,21 @@ absl::Status writeFile(const std::string &path, const std::string &text) {
 
 } // namespace
 
-InstructionTiming instructionTiming(const TargetDesc &t, const Instruction &inst,
-                                    StreamId stream) {
+InstructionTiming instructionTiming(const TargetDesc &t,
+                                    const Instruction &inst, StreamId stream) {
   InstructionTiming timing;
   if (stream.kind == EngineKind::Dma) {
     int64_t bytes = 0, descriptors = 1;
     if (inst.has_dma_copy()) {
-      const AccessPattern &src = inst.dma_copy().src(), &dst = inst.dma_copy().dst();
+      const AccessPattern &src = inst.dma_copy().src(),
+                          &dst = inst.dma_copy().dst();
       int64_t elements = src.partition_count() * elementsPerPartition(src);
-      bytes = elements * std::max(elementBytes(src.dtype()), elementBytes(dst.dtype()));
+      bytes = elements *
+              std::max(elementBytes(src.dtype()), elementBytes(dst.dtype()));
       descriptors = std::max(descriptorCount(src), descriptorCount(dst));
     } else if (inst.has_gather() || inst.has_scatter()) {
-      const AccessPattern &data = inst.has_gather() ? inst.gather().dst()
-                                                    : inst.scatter().src();
+      const AccessPattern &data =
+          inst.has_gather() ? inst.gather().dst() : inst.scatter().src();
       bytes = data.partition_count() * elementsPerPartition(data) *
               elementBytes(data.dtype());
       descriptors = data.partition_count();
@@ -712,10 +730,13 @@ InstructionTiming instructionTiming(const TargetDesc &t, const Instruction &inst
     double k = mm.stationary().partition_count();
     double m = elementsPerPartition(mm.stationary());
     double n = elementsPerPartition(mm.moving());
-    cycles = std::max(std::min(t.matmul_min_rows(), m), t.matmul_cycles_per_column() * n);
-    if (mm.stationary().dtype() == DTYPE_F32 || mm.moving().dtype() == DTYPE_F32)
+    cycles = std::max(std::min(t.matmul_min_rows(), m),
+                      t.matmul_cycles_per_column() * n);
+    if (mm.stationary().dtype() == DTYPE_F32 ||
+        mm.moving().dtype() == DTYPE_F32)
       cycles *= t.matmul_fp32_multiplier();
-    else if (isFp8DType(mm.stationary().dtype()) && isFp8DType(mm.moving().dtype()))
+    else if (isFp8DType(mm.stationary().dtype()) &&
+             isFp8DType(mm.moving().dtype()))
       cycles *= t.matmul_fp8_multiplier();
     timing.flops = 2 * k * m * n;
     break;
@@ -727,48 +748,60 @@ InstructionTiming instructionTiming(const TargetDesc &t, const Instruction &inst
     break;
   }
   case Instruction::kActivation:
-    cycles = linearCostCycles(t.activation(), elementsPerPartition(inst.activation().src()));
+    cycles = linearCostCycles(t.activation(),
+                              elementsPerPartition(inst.activation().src()));
     if (inst.activation().has_reduce_dst())
       cycles += t.activation_reduce_extra_cycles();
     break;
   case Instruction::kTensorTensor: {
     const TensorTensor &op = inst.tensor_tensor();
-    bool psum = op.a().memory() == MEMORY_PSUM || op.b().memory() == MEMORY_PSUM;
+    bool psum =
+        op.a().memory() == MEMORY_PSUM || op.b().memory() == MEMORY_PSUM;
     cycles = linearCostCycles(psum ? t.tensor_tensor_psum() : t.tensor_tensor(),
                               elementsPerPartition(op.dst()));
     break;
   }
   case Instruction::kTensorScalar:
-    cycles = linearCostCycles(t.tensor_scalar(), elementsPerPartition(inst.tensor_scalar().a()));
+    cycles = linearCostCycles(t.tensor_scalar(),
+                              elementsPerPartition(inst.tensor_scalar().a()));
     break;
   case Instruction::kTensorReduce:
-    cycles = linearCostCycles(t.tensor_reduce(), elementsPerPartition(inst.tensor_reduce().src()));
+    cycles = linearCostCycles(t.tensor_reduce(),
+                              elementsPerPartition(inst.tensor_reduce().src()));
     break;
   case Instruction::kTensorCopy:
-    cycles = linearCostCycles(t.tensor_copy(), elementsPerPartition(inst.tensor_copy().src()));
+    cycles = linearCostCycles(t.tensor_copy(),
+                              elementsPerPartition(inst.tensor_copy().src()));
     break;
   case Instruction::kSelect:
-    cycles = linearCostCycles(t.select(), elementsPerPartition(inst.select().dst()));
+    cycles =
+        linearCostCycles(t.select(), elementsPerPartition(inst.select().dst()));
     break;
   case Instruction::kIota:
-    cycles = linearCostCycles(t.iota(), elementsPerPartition(inst.iota().dst()));
+    cycles =
+        linearCostCycles(t.iota(), elementsPerPartition(inst.iota().dst()));
     break;
   case Instruction::kMemset:
-    cycles = linearCostCycles(t.memset(), elementsPerPartition(inst.memset().dst()));
+    cycles =
+        linearCostCycles(t.memset(), elementsPerPartition(inst.memset().dst()));
     break;
   case Instruction::kPartitionReduce:
-    cycles = linearCostCycles(t.partition_reduce(),
-                              elementsPerPartition(inst.partition_reduce().src()));
+    cycles =
+        linearCostCycles(t.partition_reduce(),
+                         elementsPerPartition(inst.partition_reduce().src()));
     break;
   case Instruction::kPartitionBroadcast:
-    cycles = linearCostCycles(t.partition_broadcast(),
-                              elementsPerPartition(inst.partition_broadcast().dst()));
+    cycles = linearCostCycles(
+        t.partition_broadcast(),
+        elementsPerPartition(inst.partition_broadcast().dst()));
     break;
   case Instruction::kGather:
-    cycles = linearCostCycles(t.gather_scatter(), elementsPerPartition(inst.gather().dst()));
+    cycles = linearCostCycles(t.gather_scatter(),
+                              elementsPerPartition(inst.gather().dst()));
     break;
   case Instruction::kScatter:
-    cycles = linearCostCycles(t.gather_scatter(), elementsPerPartition(inst.scatter().src()));
+    cycles = linearCostCycles(t.gather_scatter(),
+                              elementsPerPartition(inst.scatter().src()));
     break;
   default:
     break;
@@ -816,8 +849,9 @@ std::string statsToJson(const SimStats &stats) {
                    "  \"dma_bytes\": %d,\n  \"sbuf_peak_bytes\": %d,\n"
                    "  \"psum_peak_bytes\": %d,\n  \"instructions\": %s\n}\n",
                    absl::StrCat(stats.totalNs), map(stats.engineBusyNs),
-                   absl::StrCat(stats.peUtilization), absl::StrCat(stats.matmulFlops),
-                   stats.dmaBytes, stats.sbufPeakBytes, stats.psumPeakBytes,
+                   absl::StrCat(stats.peUtilization),
+                   absl::StrCat(stats.matmulFlops), stats.dmaBytes,
+                   stats.sbufPeakBytes, stats.psumPeakBytes,
                    map(stats.instructions));
 }
 
@@ -827,7 +861,8 @@ absl::Status writeStatsJson(const SimStats &stats, const std::string &path) {
 
 std::string traceToJson(const std::vector<TraceEvent> &trace) {
   auto tid = [](StreamId id) {
-    return id.kind == EngineKind::Dma ? 4 + id.queue : static_cast<int>(id.kind);
+    return id.kind == EngineKind::Dma ? 4 + id.queue
+                                      : static_cast<int>(id.kind);
   };
   std::vector<std::string> events;
   std::vector<bool> named;
@@ -837,24 +872,29 @@ std::string traceToJson(const std::vector<TraceEvent> &trace) {
       named.resize(t + 1, false);
     if (!named[t]) {
       named[t] = true;
-      events.push_back(StrFormat("{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, "
-                                 "\"tid\": %d, \"args\": {\"name\": \"%s\"}}",
-                                 t, streamName(e.stream)));
-      events.push_back(StrFormat("{\"name\": \"thread_sort_index\", \"ph\": \"M\", "
-                                 "\"pid\": 1, \"tid\": %d, \"args\": {\"sort_index\": %d}}",
-                                 t, t));
+      events.push_back(
+          StrFormat("{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, "
+                    "\"tid\": %d, \"args\": {\"name\": \"%s\"}}",
+                    t, streamName(e.stream)));
+      events.push_back(
+          StrFormat("{\"name\": \"thread_sort_index\", \"ph\": \"M\", "
+                    "\"pid\": 1, \"tid\": %d, \"args\": {\"sort_index\": %d}}",
+                    t, t));
     }
-    events.push_back(StrFormat(
-        "{\"name\": \"%s\", \"cat\": \"%s\", \"ph\": \"X\", \"pid\": 1, \"tid\": %d, "
-        "\"ts\": %.6f, \"dur\": %.6f, \"args\": {\"index\": %d, \"loc\": \"%s\"}}",
-        e.name, streamName(e.stream), t, e.startNs / 1000.0, e.durationNs / 1000.0,
-        e.index, jsonEscape(e.loc)));
+    events.push_back(StrFormat("{\"name\": \"%s\", \"cat\": \"%s\", \"ph\": "
+                               "\"X\", \"pid\": 1, \"tid\": %d, "
+                               "\"ts\": %.6f, \"dur\": %.6f, \"args\": "
+                               "{\"index\": %d, \"loc\": \"%s\"}}",
+                               e.name, streamName(e.stream), t,
+                               e.startNs / 1000.0, e.durationNs / 1000.0,
+                               e.index, jsonEscape(e.loc)));
   }
   return absl::StrCat("{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n",
                       absl::StrJoin(events, ",\n"), "\n]}\n");
 }
 
-absl::Status writeTraceJson(const std::vector<TraceEvent> &trace, const std::string &path) {
+absl::Status writeTraceJson(const std::vector<TraceEvent> &trace,
+                            const std::string &path) {
   return writeFile(path, traceToJson(trace));
 }
 

@@ -1,4 +1,5 @@
-//===- Target.cpp - Loading NeuronCore target descriptions -------------------===//
+//===- Target.cpp - Loading NeuronCore target descriptions
+//-------------------===//
 
 #include "runtime/targets/Target.h"
 
@@ -18,7 +19,8 @@ namespace {
 
 namespace pb = google::protobuf;
 
-/// An allowed closed range [lo, hi] (or (lo, hi] when loExclusive) for a numeric field.
+/// An allowed closed range [lo, hi] (or (lo, hi] when loExclusive) for a
+/// numeric field.
 struct FieldRange {
   const char *path;
   double lo;
@@ -58,7 +60,8 @@ public:
   void AddError(int line, pb::io::ColumnNumber column,
                 const std::string &message) override {
     if (first.empty())
-      first = absl::StrFormat("%s:%d:%d: %s", source, line + 1, column + 1, message);
+      first = absl::StrFormat("%s:%d:%d: %s", source, line + 1, column + 1,
+                              message);
   }
   std::string source;
   std::string first;
@@ -77,8 +80,8 @@ absl::Status checkMessage(const pb::Message &message, const std::string &prefix,
     double value = 0;
     switch (field->cpp_type()) {
     case pb::FieldDescriptor::CPPTYPE_MESSAGE: {
-      absl::Status status =
-          checkMessage(reflection->GetMessage(message, field), path + ".", source);
+      absl::Status status = checkMessage(reflection->GetMessage(message, field),
+                                         path + ".", source);
       if (!status.ok())
         return status;
       continue;
@@ -130,7 +133,8 @@ double linearCostCycles(const LinearCost &cost, double elements) {
                   cost.fixed_cycles() + cost.cycles_per_element() * elements);
 }
 
-absl::Status validateTarget(const TargetDesc &target, absl::string_view sourceName) {
+absl::Status validateTarget(const TargetDesc &target,
+                            absl::string_view sourceName) {
   absl::Status status = checkMessage(target, "", sourceName);
   if (!status.ok())
     return status;
@@ -162,8 +166,9 @@ absl::StatusOr<TargetDesc> parseTarget(absl::string_view text,
   parser.RecordErrorsTo(&errors);
   if (!parser.ParseFromString(std::string(text), &target))
     return absl::InvalidArgumentError(
-        errors.first.empty() ? absl::StrCat(sourceName, ": cannot parse TargetDesc")
-                             : errors.first);
+        errors.first.empty()
+            ? absl::StrCat(sourceName, ": cannot parse TargetDesc")
+            : errors.first);
   absl::Status status = validateTarget(target, sourceName);
   if (!status.ok())
     return status;
@@ -177,7 +182,8 @@ absl::StatusOr<TargetDesc> loadTarget(absl::string_view nameOrPath) {
   std::ifstream file{std::string(nameOrPath), std::ios::binary};
   if (!file)
     return absl::NotFoundError(absl::StrFormat(
-        "cannot open target file '%s' (shipped targets: trn1, trn2)", nameOrPath));
+        "cannot open target file '%s' (shipped targets: trn1, trn2)",
+        nameOrPath));
   std::stringstream buffer;
   buffer << file.rdbuf();
   return parseTarget(buffer.str(), nameOrPath);

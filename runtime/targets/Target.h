@@ -1,8 +1,10 @@
-//===- Target.h - Loading NeuronCore target descriptions ---------*- C++ -*-===//
+//===- Target.h - Loading NeuronCore target descriptions ---------*- C++
+//-*-===//
 //
-// A target is a text-format TargetDesc (target.proto; DESIGN sections 3 and 4). The
-// shipped targets `trn1` and `trn2` (the default) are embedded into this library, so
-// tools find them from any folder; a user passes their own file with --target=FILE.
+// A target is a text-format TargetDesc (target.proto; DESIGN sections 3 and 4).
+// The shipped targets `trn1` and `trn2` (the default) are embedded into this
+// library, so tools find them from any folder; a user passes their own file
+// with --target=FILE.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,24 +29,26 @@ inline constexpr absl::string_view kDefaultTargetName = "trn2";
 std::vector<std::string> builtinTargetNames();
 
 /// Loads a target. `nameOrPath` is a shipped target's name (`trn1`, `trn2`; the
-/// embedded text is used, no file is read) or the path of a text-format TargetDesc.
-/// The result is validated with validateTarget().
-/// Errors: NotFoundError if the file cannot be read; InvalidArgumentError
-/// `FILE:LINE:COL: message` for a syntax error, or a validation error (see below).
+/// embedded text is used, no file is read) or the path of a text-format
+/// TargetDesc. The result is validated with validateTarget(). Errors:
+/// NotFoundError if the file cannot be read; InvalidArgumentError
+/// `FILE:LINE:COL: message` for a syntax error, or a validation error (see
+/// below).
 absl::StatusOr<TargetDesc> loadTarget(absl::string_view nameOrPath);
 
-/// Parses TargetDesc text; `sourceName` prefixes error messages. Validates the result.
-/// Errors: InvalidArgumentError as for loadTarget.
+/// Parses TargetDesc text; `sourceName` prefixes error messages. Validates the
+/// result. Errors: InvalidArgumentError as for loadTarget.
 absl::StatusOr<TargetDesc> parseTarget(absl::string_view text,
                                        absl::string_view sourceName);
 
-/// Checks that every field of `target` (recursively) is present and in range, and that
-/// the fields agree with each other (psum_banks * psum_bank_bytes ==
+/// Checks that every field of `target` (recursively) is present and in range,
+/// and that the fields agree with each other (psum_banks * psum_bank_bytes ==
 /// psum_bytes_per_partition, pe_rows <= sbuf_partitions, ...).
 /// Errors: InvalidArgumentError naming the field, e.g.
 /// `target.textproto: field 'sbuf_bytes_per_partition' is missing` or
 /// `target.textproto: field 'dma_queues' = 0 is out of range [1, 64]`.
-absl::Status validateTarget(const TargetDesc &target, absl::string_view sourceName);
+absl::Status validateTarget(const TargetDesc &target,
+                            absl::string_view sourceName);
 
 /// Cost in cycles of a LinearCost for `elements` elements per partition (DESIGN
 /// section 4): max(min_cycles, fixed_cycles + cycles_per_element * elements).

@@ -55,8 +55,14 @@ cl::opt<std::string> compare("compare", cl::desc("allclose or pcc"),
 cl::opt<double> minPcc("min-pcc", cl::desc("threshold for --compare=pcc"),
                        cl::init(0.999));
 cl::opt<bool> quiet("quiet", cl::desc("do not print the results"));
-cl::opt<std::string> entry("entry", cl::desc("function to run"),
-                           cl::init("main"));
+cl::opt<bool> printSummary(
+    "print-summary",
+    cl::desc("print each result's type, min, max, mean and the number of "
+             "non-finite elements instead of every element"));
+cl::opt<std::string> entry("entry",
+                           cl::desc("function to run (default: @main, or the "
+                                    "module's only public function)"),
+                           cl::init(""));
 
 std::string typeToString(Type t) {
   std::string s;
@@ -102,18 +108,18 @@ FailureOr<std::vector<systole::HostTensor>> makeInputs(func::FuncOp func) {
         systole::parseTensorLiteral(inputs[i]);
     if (!t.ok()) {
       emitError(arg.getLoc()) << "--input for argument " << i << ": "
-                              << t.status().message();
+                              << std::string(t.status().message());
       return failure();
     }
     if (t->dtype != *dtype && systole::isFloat(t->dtype) &&
         systole::isFloat(*dtype)) {
       llvm::errs() << "note: --input for argument " << i << " converted from "
-                   << systole::dtypeName(t->dtype) << " to "
-                   << systole::dtypeName(*dtype)
+                   << std::string(systole::dtypeName(t->dtype)) << " to "
+                   << std::string(systole::dtypeName(*dtype))
                    << " (round to nearest even)\n";
       absl::StatusOr<systole::HostTensor> c = systole::convertTensor(*t, *dtype);
       if (!c.ok()) {
-        emitError(arg.getLoc()) << c.status().message();
+        emitError(arg.getLoc()) << std::string(c.status().message());
         return failure();
       }
       t = std::move(c);
@@ -130,12 +136,34 @@ FailureOr<std::vector<systole::HostTensor>> makeInputs(func::FuncOp func) {
   return result;
 }
 
-int runReference(MLIRContext &context, ModuleOp module) {
-  auto func = module.lookupSymbol<func::FuncOp>(entry);
-  if (!func) {
-    emitError(module.getLoc()) << "no function @" << entry << " to run";
-    return kBadInput;
+/// The function to run: --entry, else @main, else the only public function.
+/// Emits an error naming the candidates when there is no unique choice.
+func::FuncOp findEntry(ModuleOp module) {
+  if (!entry.empty() || module.lookupSymbol<func::FuncOp>("main")) {
+    std::string name = entry.empty() ? "main" : entry.getValue();
+    if (auto func = module.lookupSymbol<func::FuncOp>(name))
+      return func;
+    emitError(module.getLoc()) << "no function @" << name << " to run";
+    return nullptr;
   }
+  SmallVector<func::FuncOp> publics;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (func.isPublic() && !func.isExternal())
+      publics.push_back(func);
+  if (publics.size() == 1)
+    return publics.front();
+  auto diag = emitError(module.getLoc())
+              << "no @main and " << publics.size()
+              << " public functions: choose one with --entry=NAME";
+  for (auto func : publics)
+    diag.attachNote(func.getLoc()) << "candidate @" << func.getName();
+  return nullptr;
+}
+
+int runReference(MLIRContext &context, ModuleOp module) {
+  func::FuncOp func = findEntry(module);
+  if (!func)
+    return kBadInput;
   FailureOr<std::vector<systole::HostTensor>> args = makeInputs(func);
   if (failed(args))
     return kBadInput;
@@ -146,9 +174,26 @@ int runReference(MLIRContext &context, ModuleOp module) {
     return kBadInput;
 
   int exitCode = kOk;
+  // The interpreter must produce the declared result types.
+  TypeRange declared = func.getResultTypes();
+  for (auto [i, r] : llvm::enumerate(*results)) {
+    auto type = dyn_cast<RankedTensorType>(declared[i]);
+    FailureOr<systole::DType> dtype =
+        type ? systole::reference::toDType(type.getElementType())
+             : FailureOr<systole::DType>(failure());
+    if (failed(dtype) || *dtype != r.dtype ||
+        ArrayRef<int64_t>(r.shape) != type.getShape()) {
+      emitError(func.getLoc()) << "internal error: result " << i << " is "
+                               << systole::typeString(r) << ", declared "
+                               << declared[i];
+      return kInternal;
+    }
+  }
   if (!quiet)
     for (auto [i, r] : llvm::enumerate(*results))
-      llvm::outs() << "result[" << i << "]: " << systole::formatTensor(r)
+      llvm::outs() << "result[" << i << "]: "
+                   << (printSummary ? systole::summarizeTensor(r)
+                                    : systole::formatTensor(r))
                    << "\n";
   llvm::outs().flush();
   int failedChecks = 0;
@@ -176,7 +221,7 @@ int runReference(MLIRContext &context, ModuleOp module) {
                           ? systole::writeNpy(path.str(), (*results)[i])
                           : systole::writeRawBytes(path.str(), (*results)[i]);
     if (!st.ok()) {
-      llvm::errs() << "systole-run: error: " << st.message() << "\n";
+      llvm::errs() << "systole-run: error: " << std::string(st.message()) << "\n";
       return kBadInput;
     }
   }
@@ -191,7 +236,7 @@ int runReference(MLIRContext &context, ModuleOp module) {
         systole::parseTensorLiteral(spec);
     if (!expected.ok()) {
       llvm::errs() << "systole-run: error: --expected-output #" << i << ": "
-                   << expected.status().message() << "\n";
+                   << std::string(expected.status().message()) << "\n";
       return kBadInput;
     }
     systole::CompareResult cmp =

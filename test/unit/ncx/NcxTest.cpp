@@ -1,20 +1,21 @@
-//===- NcxTest.cpp - NCX loader and validator --------------------------------===//
+//===- NcxTest.cpp - NCX loader and validator
+//--------------------------------===//
 
 #include "runtime/ncx/Ncx.h"
 
 #include <random>
 
+#include "runtime/targets/Target.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "runtime/targets/Target.h"
 
 namespace systole::ncx {
 namespace {
 
 using ::testing::HasSubstr;
 
-/// A valid executable: x (128x512 bf16) -> SBUF -> out (128x512 bf16) on dma queue 0,
-/// plus a 128x128x512 matmul and its PSUM evacuation.
+/// A valid executable: x (128x512 bf16) -> SBUF -> out (128x512 bf16) on dma
+/// queue 0, plus a 128x128x512 matmul and its PSUM evacuation.
 Executable validExecutable(const char *targetName = "trn2") {
   Executable exe;
   *exe.mutable_target() = *loadTarget(targetName);
@@ -82,9 +83,11 @@ TEST(NcxTest, FileRoundTrip) {
 TEST(NcxTest, RejectsWrongMagic) {
   Executable exe = validExecutable();
   exe.set_magic(0x12345678);
-  absl::StatusOr<Executable> loaded = parseExecutable(bytesOf(exe), nullptr, "a.ncx");
+  absl::StatusOr<Executable> loaded =
+      parseExecutable(bytesOf(exe), nullptr, "a.ncx");
   ASSERT_FALSE(loaded.ok());
-  EXPECT_THAT(loaded.status().message(), HasSubstr("a.ncx: not an NCX executable"));
+  EXPECT_THAT(loaded.status().message(),
+              HasSubstr("a.ncx: not an NCX executable"));
   loaded = parseExecutable("this is not a protobuf at all", nullptr, "b.ncx");
   ASSERT_FALSE(loaded.ok());
   EXPECT_THAT(loaded.status().message(), HasSubstr("b.ncx:"));
@@ -97,7 +100,8 @@ TEST(NcxTest, RejectsWrongVersion) {
   exe.set_format_version(kNcxFormatVersion + 1);
   absl::StatusOr<Executable> loaded = parseExecutable(bytesOf(exe), nullptr);
   ASSERT_FALSE(loaded.ok());
-  EXPECT_THAT(loaded.status().message(), HasSubstr("format version 2 is not supported"));
+  EXPECT_THAT(loaded.status().message(),
+              HasSubstr("format version 2 is not supported"));
 }
 
 TEST(NcxTest, RejectsOtherTarget) {
@@ -112,7 +116,8 @@ TEST(NcxTest, RejectsOtherTarget) {
 TEST(NcxTest, RejectsEveryTruncation) {
   std::string bytes = bytesOf(validExecutable());
   for (size_t len = 0; len < bytes.size(); ++len) {
-    absl::StatusOr<Executable> loaded = parseExecutable(bytes.substr(0, len), nullptr);
+    absl::StatusOr<Executable> loaded =
+        parseExecutable(bytes.substr(0, len), nullptr);
     EXPECT_FALSE(loaded.ok()) << "prefix of " << len << " bytes accepted";
   }
 }
@@ -146,15 +151,16 @@ TEST(NcxTest, MutatedFilesNeverCrash) {
 }
 
 /// Validates after `mutate` and returns the error message ("" if valid).
-template <typename F>
-std::string errorAfter(F mutate) {
+template <typename F> std::string errorAfter(F mutate) {
   Executable exe = validExecutable();
   mutate(exe);
   absl::Status status = validateExecutable(exe, nullptr);
   return status.ok() ? "" : std::string(status.message());
 }
 
-TEST(NcxTest, ValidExecutableIsValid) { EXPECT_EQ(errorAfter([](Executable &) {}), ""); }
+TEST(NcxTest, ValidExecutableIsValid) {
+  EXPECT_EQ(errorAfter([](Executable &) {}), "");
+}
 
 TEST(NcxTest, RejectsHbmAccessOutsideRegions) {
   std::string message = errorAfter([](Executable &exe) {
@@ -164,8 +170,9 @@ TEST(NcxTest, RejectsHbmAccessOutsideRegions) {
         ->mutable_src()
         ->set_byte_offset(4096);
   });
-  EXPECT_THAT(message, HasSubstr("dma0 instruction 0 (dma_copy): src: HBM bytes "
-                                 "[4096, 135168) are outside every declared region"));
+  EXPECT_THAT(message,
+              HasSubstr("dma0 instruction 0 (dma_copy): src: HBM bytes "
+                        "[4096, 135168) are outside every declared region"));
 }
 
 TEST(NcxTest, RejectsSbufAccessOutsideMemory) {
@@ -176,9 +183,11 @@ TEST(NcxTest, RejectsSbufAccessOutsideMemory) {
         ->mutable_moving()
         ->set_byte_offset(229376 - 512);
   });
-  EXPECT_THAT(message,
-              HasSubstr("tensor instruction 0 (matmul at model.mlir:3:7): moving: bytes "
-                        "[228864, 229888) of each partition are outside SBUF's 229376"));
+  EXPECT_THAT(
+      message,
+      HasSubstr(
+          "tensor instruction 0 (matmul at model.mlir:3:7): moving: bytes "
+          "[228864, 229888) of each partition are outside SBUF's 229376"));
   message = errorAfter([](Executable &exe) {
     exe.mutable_dma_queues(0)
         ->mutable_instructions(0)
@@ -191,15 +200,21 @@ TEST(NcxTest, RejectsSbufAccessOutsideMemory) {
 
 TEST(NcxTest, RejectsMisalignedPartitionStart) {
   std::string message = errorAfter([](Executable &exe) {
-    AccessPattern *dst = exe.mutable_tensor()->mutable_instructions(0)->mutable_matmul()
+    AccessPattern *dst = exe.mutable_tensor()
+                             ->mutable_instructions(0)
+                             ->mutable_matmul()
                              ->mutable_dst();
     dst->set_partition_count(64);
-    AccessPattern *st = exe.mutable_tensor()->mutable_instructions(0)->mutable_matmul()
+    AccessPattern *st = exe.mutable_tensor()
+                            ->mutable_instructions(0)
+                            ->mutable_matmul()
                             ->mutable_stationary();
     st->mutable_dims(0)->set_count(64);
     dst->set_start_partition(32);
   });
-  EXPECT_THAT(message, HasSubstr("a tile of 64 partitions cannot start at partition 32"));
+  EXPECT_THAT(
+      message,
+      HasSubstr("a tile of 64 partitions cannot start at partition 32"));
 }
 
 TEST(NcxTest, RejectsEngineMemoryRules) {
@@ -218,8 +233,9 @@ TEST(NcxTest, RejectsEngineMemoryRules) {
     *inst->mutable_memset()->mutable_dst() =
         makeAccessPattern(MEMORY_PSUM, 0, 128, 0, DTYPE_F32, {{4, 1}});
   });
-  EXPECT_THAT(message, HasSubstr("gpsimd instruction 0 (memset): dst: the gpsimd "
-                                 "engine's 'memset' cannot access PSUM"));
+  EXPECT_THAT(message,
+              HasSubstr("gpsimd instruction 0 (memset): dst: the gpsimd "
+                        "engine's 'memset' cannot access PSUM"));
   // A matmul cannot run on the vector engine.
   message = errorAfter([](Executable &exe) {
     *exe.mutable_vector()->add_instructions() = exe.tensor().instructions(0);
@@ -229,27 +245,33 @@ TEST(NcxTest, RejectsEngineMemoryRules) {
 
 TEST(NcxTest, RejectsMatmulShapes) {
   std::string message = errorAfter([](Executable &exe) {
-    Matmul *mm = exe.mutable_tensor()->mutable_instructions(0)->mutable_matmul();
+    Matmul *mm =
+        exe.mutable_tensor()->mutable_instructions(0)->mutable_matmul();
     mm->mutable_moving()->mutable_dims(0)->set_count(1024);
   });
-  EXPECT_THAT(message, HasSubstr("N = 1024 exceeds the largest moving size 512"));
+  EXPECT_THAT(message,
+              HasSubstr("N = 1024 exceeds the largest moving size 512"));
   message = errorAfter([](Executable &exe) {
-    Matmul *mm = exe.mutable_tensor()->mutable_instructions(0)->mutable_matmul();
+    Matmul *mm =
+        exe.mutable_tensor()->mutable_instructions(0)->mutable_matmul();
     mm->mutable_dst()->set_byte_offset(1024);
   });
   EXPECT_THAT(message, HasSubstr("span more than one 2048-byte PSUM bank"));
   message = errorAfter([](Executable &exe) {
-    Matmul *mm = exe.mutable_tensor()->mutable_instructions(0)->mutable_matmul();
+    Matmul *mm =
+        exe.mutable_tensor()->mutable_instructions(0)->mutable_matmul();
     mm->mutable_dst()->set_dtype(DTYPE_BF16);
   });
   EXPECT_THAT(message, HasSubstr("dst must be f32"));
   message = errorAfter([](Executable &exe) {
-    Matmul *mm = exe.mutable_tensor()->mutable_instructions(0)->mutable_matmul();
+    Matmul *mm =
+        exe.mutable_tensor()->mutable_instructions(0)->mutable_matmul();
     mm->mutable_moving()->set_dtype(DTYPE_F32);
   });
   EXPECT_THAT(message, HasSubstr("operand types bf16 x f32"));
   message = errorAfter([](Executable &exe) {
-    Matmul *mm = exe.mutable_tensor()->mutable_instructions(0)->mutable_matmul();
+    Matmul *mm =
+        exe.mutable_tensor()->mutable_instructions(0)->mutable_matmul();
     mm->mutable_moving()->set_dtype(DTYPE_F8E4M3FN);
   });
   EXPECT_THAT(message, HasSubstr("f8E4M3FN is not native on trn2"));
@@ -259,11 +281,14 @@ TEST(NcxTest, RejectsBadSemaphoresAndRegions) {
   std::string message = errorAfter([](Executable &exe) {
     exe.mutable_tensor()->mutable_instructions(0)->mutable_waits(0)->set_sem(5);
   });
-  EXPECT_THAT(message, HasSubstr("waits on semaphore 5 but the executable has 2"));
-  message = errorAfter([](Executable &exe) { exe.mutable_outputs(0)->set_hbm_address(4); });
-  EXPECT_THAT(message, HasSubstr("overlaps"));
+  EXPECT_THAT(message,
+              HasSubstr("waits on semaphore 5 but the executable has 2"));
   message = errorAfter(
-      [](Executable &exe) { exe.mutable_outputs(0)->set_hbm_address(13LL << 30); });
+      [](Executable &exe) { exe.mutable_outputs(0)->set_hbm_address(4); });
+  EXPECT_THAT(message, HasSubstr("overlaps"));
+  message = errorAfter([](Executable &exe) {
+    exe.mutable_outputs(0)->set_hbm_address(13LL << 30);
+  });
   EXPECT_THAT(message, HasSubstr("outside the 12884901888 bytes of HBM"));
   message = errorAfter([](Executable &exe) {
     exe.mutable_tensor()->mutable_instructions(0)->clear_kind();
@@ -272,7 +297,8 @@ TEST(NcxTest, RejectsBadSemaphoresAndRegions) {
 }
 
 TEST(NcxTest, ByteExtent) {
-  AccessPattern ap = makeAccessPattern(MEMORY_SBUF, 0, 1, 100, DTYPE_F32, {{4, 8}, {3, -1}});
+  AccessPattern ap =
+      makeAccessPattern(MEMORY_SBUF, 0, 1, 100, DTYPE_F32, {{4, 8}, {3, -1}});
   ByteExtent e = byteExtent(ap);
   EXPECT_EQ(e.begin, 100 - 2 * 4);
   EXPECT_EQ(e.end, 100 + (24 + 1) * 4);

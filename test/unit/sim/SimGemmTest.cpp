@@ -1,12 +1,13 @@
-//===- SimGemmTest.cpp - Generated GEMMs: results and engine overlap ---------===//
+//===- SimGemmTest.cpp - Generated GEMMs: results and engine overlap
+//---------===//
 
 #include <random>
 
 #include "SimTestUtil.h"
-#include "gmock/gmock.h"
-#include "gtest/gtest.h"
 #include "runtime/api/FloatFormats.h"
 #include "runtime/sim/GemmGenerator.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
 
 namespace systole::sim::testing {
 namespace {
@@ -54,15 +55,20 @@ void checkGemm(int64_t m, int64_t n, int64_t k, bool integers) {
       double got = out.getDouble(i * n + j);
       if (integers)
         ASSERT_EQ(got, sum[j]) << i << "," << j;
-      else // fp32 accumulation of exact products: error below K ulps of the magnitude
+      else // fp32 accumulation of exact products: error below K ulps of the
+           // magnitude
         ASSERT_NEAR(got, sum[j], magnitude[j] * k * 6e-8) << i << "," << j;
     }
   }
   EXPECT_DOUBLE_EQ(result->stats.matmulFlops, 2.0 * m * n * k);
 }
 
-TEST(SimGemmTest, TiledGemm512x512x2048Exact) { checkGemm(512, 512, 2048, true); }
-TEST(SimGemmTest, TiledGemm512x512x2048Random) { checkGemm(512, 512, 2048, false); }
+TEST(SimGemmTest, TiledGemm512x512x2048Exact) {
+  checkGemm(512, 512, 2048, true);
+}
+TEST(SimGemmTest, TiledGemm512x512x2048Random) {
+  checkGemm(512, 512, 2048, false);
+}
 TEST(SimGemmTest, RaggedSizes) { checkGemm(200, 700, 300, true); }
 
 TEST(SimGemmTest, Bf16Gemm4096ReachesNinetyPercentOfPeak) {
@@ -79,6 +85,11 @@ TEST(SimGemmTest, Bf16Gemm4096ReachesNinetyPercentOfPeak) {
   const SimStats &stats = result->stats;
   EXPECT_GE(stats.peUtilization, 0.90) << statsToJson(stats);
   RecordProperty("pe_utilization", std::to_string(stats.peUtilization));
+  RecordProperty("total_ns", std::to_string(stats.totalNs));
+  int64_t instructions = 0;
+  for (const char *e : {"tensor", "vector", "scalar", "gpsimd", "dma"})
+    instructions += stats.instructions.at(e);
+  RecordProperty("instructions", std::to_string(instructions));
   EXPECT_EQ(stats.busiestEngine(), "tensor");
   EXPECT_DOUBLE_EQ(stats.matmulFlops, 2.0 * 4096 * 4096 * 4096);
   EXPECT_EQ(stats.instructions.at("tensor"), 32 * 8 * 32);
@@ -101,8 +112,10 @@ TEST(SimGemmTest, MemoryBoundGemmIsDmaBound) {
   ASSERT_TRUE(result.ok()) << result.status();
   EXPECT_EQ(result->stats.busiestEngine(), "dma") << statsToJson(result->stats);
   EXPECT_LT(result->stats.peUtilization, 0.7);
-  RecordProperty("dma_busy_ns", std::to_string(result->stats.engineBusyNs.at("dma")));
-  RecordProperty("tensor_busy_ns", std::to_string(result->stats.engineBusyNs.at("tensor")));
+  RecordProperty("dma_busy_ns",
+                 std::to_string(result->stats.engineBusyNs.at("dma")));
+  RecordProperty("tensor_busy_ns",
+                 std::to_string(result->stats.engineBusyNs.at("tensor")));
 }
 
 TEST(SimGemmTest, GeneratorRejectsBadConfigs) {

@@ -1,4 +1,5 @@
-//===- SimTimingTest.cpp - The cost model of DESIGN section 4 ----------------===//
+//===- SimTimingTest.cpp - The cost model of DESIGN section 4
+//----------------===//
 
 #include "SimTestUtil.h"
 #include "gmock/gmock.h"
@@ -23,26 +24,31 @@ TEST(SimTimingTest, MatmulCostFormula) {
     double overhead = target.tensor_instruction_overhead_cycles();
     double ghz = target.tensor_clock_ghz();
     // max(min(64, 128), 512) = 512 cycles + the fixed overhead.
-    InstructionTiming t =
-        instructionTiming(target, matmul(128, 128, 512, DTYPE_BF16, DTYPE_BF16), kTensor);
+    InstructionTiming t = instructionTiming(
+        target, matmul(128, 128, 512, DTYPE_BF16, DTYPE_BF16), kTensor);
     EXPECT_DOUBLE_EQ(t.cycles, 512 + overhead) << name;
     EXPECT_DOUBLE_EQ(t.busyNs, (512 + overhead) / ghz) << name;
     EXPECT_DOUBLE_EQ(t.latencyNs, target.psum_access_latency_cycles() / ghz);
     EXPECT_DOUBLE_EQ(t.flops, 2.0 * 128 * 128 * 512);
     // fp32 at a quarter of the rate.
-    t = instructionTiming(target, matmul(128, 128, 512, DTYPE_F32, DTYPE_F32), kTensor);
+    t = instructionTiming(target, matmul(128, 128, 512, DTYPE_F32, DTYPE_F32),
+                          kTensor);
     EXPECT_DOUBLE_EQ(t.cycles, 4 * 512 + overhead) << name;
     // fp8: twice the bf16 rate on trn2, the bf16 rate on trn1.
-    t = instructionTiming(target, matmul(128, 128, 512, DTYPE_F8E4M3, DTYPE_F8E5M2),
-                          kTensor);
-    EXPECT_DOUBLE_EQ(t.cycles, (std::string(name) == "trn2" ? 256 : 512) + overhead);
+    t = instructionTiming(
+        target, matmul(128, 128, 512, DTYPE_F8E4M3, DTYPE_F8E5M2), kTensor);
+    EXPECT_DOUBLE_EQ(t.cycles,
+                     (std::string(name) == "trn2" ? 256 : 512) + overhead);
     // Mixed fp8 x bf16 runs at the bf16 rate.
-    t = instructionTiming(target, matmul(128, 128, 512, DTYPE_F8E4M3, DTYPE_BF16), kTensor);
+    t = instructionTiming(
+        target, matmul(128, 128, 512, DTYPE_F8E4M3, DTYPE_BF16), kTensor);
     EXPECT_DOUBLE_EQ(t.cycles, 512 + overhead);
     // Small N: max(min(64, M), N).
-    t = instructionTiming(target, matmul(128, 128, 16, DTYPE_BF16, DTYPE_BF16), kTensor);
+    t = instructionTiming(target, matmul(128, 128, 16, DTYPE_BF16, DTYPE_BF16),
+                          kTensor);
     EXPECT_DOUBLE_EQ(t.cycles, 64 + overhead);
-    t = instructionTiming(target, matmul(128, 32, 16, DTYPE_BF16, DTYPE_BF16), kTensor);
+    t = instructionTiming(target, matmul(128, 32, 16, DTYPE_BF16, DTYPE_BF16),
+                          kTensor);
     EXPECT_DOUBLE_EQ(t.cycles, 32 + overhead);
   }
 }
@@ -57,22 +63,27 @@ TEST(SimTimingTest, VectorScalarGpSimdCostFormulas) {
   *tt.mutable_tensor_tensor()->mutable_dst() = sbuf(128, 100, 2048, DTYPE_F32);
   EXPECT_DOUBLE_EQ(instructionTiming(t, tt, kVector).cycles, 200 + ov); // 2N
   *tt.mutable_tensor_tensor()->mutable_b() = psum(128, 100, 0);
-  EXPECT_DOUBLE_EQ(instructionTiming(t, tt, kVector).cycles, 100 + ov); // N with PSUM
+  EXPECT_DOUBLE_EQ(instructionTiming(t, tt, kVector).cycles,
+                   100 + ov); // N with PSUM
   EXPECT_DOUBLE_EQ(instructionTiming(t, tt, kVector).busyNs, (100 + ov) / 0.96);
 
   Instruction copy;
   *copy.mutable_tensor_copy()->mutable_src() = sbuf(128, 10, 0, DTYPE_F32);
   *copy.mutable_tensor_copy()->mutable_dst() = sbuf(128, 10, 64, DTYPE_F32);
-  EXPECT_DOUBLE_EQ(instructionTiming(t, copy, kVector).cycles, 64 + ov); // max(64, N)
+  EXPECT_DOUBLE_EQ(instructionTiming(t, copy, kVector).cycles,
+                   64 + ov); // max(64, N)
 
   Instruction act;
   *act.mutable_activation()->mutable_src() = sbuf(128, 300, 0, DTYPE_F32);
   *act.mutable_activation()->mutable_dst() = sbuf(128, 300, 0, DTYPE_F32);
   double sov = t.scalar_instruction_overhead_cycles();
   EXPECT_DOUBLE_EQ(instructionTiming(t, act, kScalar).cycles, 300 + sov);
-  *act.mutable_activation()->mutable_reduce_dst() = sbuf(128, 1, 4096, DTYPE_F32);
-  EXPECT_DOUBLE_EQ(instructionTiming(t, act, kScalar).cycles, 364 + sov); // +64 reduce
-  EXPECT_DOUBLE_EQ(instructionTiming(t, act, kScalar).busyNs, (364 + sov) / 1.2);
+  *act.mutable_activation()->mutable_reduce_dst() =
+      sbuf(128, 1, 4096, DTYPE_F32);
+  EXPECT_DOUBLE_EQ(instructionTiming(t, act, kScalar).cycles,
+                   364 + sov); // +64 reduce
+  EXPECT_DOUBLE_EQ(instructionTiming(t, act, kScalar).busyNs,
+                   (364 + sov) / 1.2);
 
   Instruction iota;
   *iota.mutable_iota()->mutable_dst() = sbuf(128, 50, 0, DTYPE_I32);
@@ -82,8 +93,9 @@ TEST(SimTimingTest, VectorScalarGpSimdCostFormulas) {
   Instruction transpose;
   *transpose.mutable_transpose()->mutable_src() = sbuf(128, 32, 0, DTYPE_BF16);
   *transpose.mutable_transpose()->mutable_dst() = psum(32, 128, 0);
-  EXPECT_DOUBLE_EQ(instructionTiming(t, transpose, kTensor).cycles,
-                   128 + t.tensor_instruction_overhead_cycles()); // max(P, min(64, F))
+  EXPECT_DOUBLE_EQ(
+      instructionTiming(t, transpose, kTensor).cycles,
+      128 + t.tensor_instruction_overhead_cycles()); // max(P, min(64, F))
 }
 
 TEST(SimTimingTest, DmaCostFormula) {
@@ -93,7 +105,8 @@ TEST(SimTimingTest, DmaCostFormula) {
   *big.mutable_dma_copy()->mutable_dst() = sbuf(128, 512, 0, DTYPE_BF16);
   InstructionTiming timing = instructionTiming(t, big, dma(0));
   EXPECT_EQ(timing.dmaBytes, 128 * 1024);
-  EXPECT_DOUBLE_EQ(timing.busyNs, 128 * 1024 / 23.0); // 1 KiB rows: no descriptor cost
+  EXPECT_DOUBLE_EQ(timing.busyNs,
+                   128 * 1024 / 23.0); // 1 KiB rows: no descriptor cost
   EXPECT_DOUBLE_EQ(timing.latencyNs, 1300);
   Instruction small;
   *small.mutable_dma_copy()->mutable_src() = hbm(0, 128, 64, DTYPE_BF16);
@@ -102,7 +115,8 @@ TEST(SimTimingTest, DmaCostFormula) {
   // 128 rows of 128 B < 512 B: each pays the small-descriptor cost.
   EXPECT_DOUBLE_EQ(timing.busyNs, 128 * 128 / 23.0 + 128 * 16);
   TargetDesc trn1 = *loadTarget("trn1");
-  EXPECT_DOUBLE_EQ(instructionTiming(trn1, big, dma(0)).busyNs, 128 * 1024 / 17.0);
+  EXPECT_DOUBLE_EQ(instructionTiming(trn1, big, dma(0)).busyNs,
+                   128 * 1024 / 17.0);
 }
 
 TEST(SimTimingTest, SemaphoreHandOffPaysTheLatency) {
@@ -137,6 +151,30 @@ TEST(SimTimingTest, SemaphoreHandOffPaysTheLatency) {
   EXPECT_GT(visible * 0.96, 100);
 }
 
+TEST(SimTimingTest, SemaphoreWaitLatencyIsPaidOnlyWhenWaiting) {
+  ProgramBuilder b("trn2");
+  b.exe.mutable_target()->set_semaphore_wait_latency_ns(100);
+  Instruction *first = b.add(kVector);
+  *first->mutable_memset()->mutable_dst() = sbuf(128, 32, 0, DTYPE_F32);
+  ProgramBuilder::signal(first, 0);
+  Instruction *waiter = b.add(kGpSimd);
+  ProgramBuilder::wait(waiter, 0, 1);
+  *waiter->mutable_memset()->mutable_dst() = sbuf(128, 32, 0, DTYPE_F32);
+  Instruction *late =
+      b.add(kGpSimd); // its wait is satisfied long before: no latency
+  ProgramBuilder::wait(late, 0, 1);
+  *late->mutable_memset()->mutable_dst() = sbuf(128, 32, 1024, DTYPE_F32);
+  SimOptions options;
+  options.recordTrace = true;
+  absl::StatusOr<SimResult> result = simulate(b.finish(), {}, options);
+  ASSERT_TRUE(result.ok()) << result.status();
+  double visible = (64 + 16 + 60) / 0.96;
+  double gpsimdII = (64 + 16) / 1.2;
+  ASSERT_EQ(result->trace.size(), 3u);
+  EXPECT_DOUBLE_EQ(result->trace[1].startNs, visible + 100);
+  EXPECT_DOUBLE_EQ(result->trace[2].startNs, visible + 100 + gpsimdII);
+}
+
 TEST(SimTimingTest, MatmulProgramTimeOnEachTarget) {
   for (const char *name : {"trn1", "trn2"}) {
     TargetDesc t = *loadTarget(name);
@@ -145,10 +183,12 @@ TEST(SimTimingTest, MatmulProgramTimeOnEachTarget) {
     *mm = matmul(128, 128, 512, DTYPE_BF16, DTYPE_BF16);
     absl::StatusOr<SimResult> result = simulate(b.finish(), {});
     ASSERT_TRUE(result.ok()) << result.status();
-    double busy = (512 + t.tensor_instruction_overhead_cycles()) / t.tensor_clock_ghz();
+    double busy =
+        (512 + t.tensor_instruction_overhead_cycles()) / t.tensor_clock_ghz();
     EXPECT_DOUBLE_EQ(result->stats.engineBusyNs.at("tensor"), busy) << name;
     EXPECT_DOUBLE_EQ(result->stats.totalNs,
-                     busy + t.psum_access_latency_cycles() / t.tensor_clock_ghz());
+                     busy +
+                         t.psum_access_latency_cycles() / t.tensor_clock_ghz());
     double peak = 2.0 * 128 * 128 * t.tensor_clock_ghz();
     EXPECT_NEAR(result->stats.peUtilization,
                 2.0 * 128 * 128 * 512 / (peak * result->stats.totalNs), 1e-12);
@@ -158,7 +198,8 @@ TEST(SimTimingTest, MatmulProgramTimeOnEachTarget) {
 TEST(SimTimingTest, StatsAndTraceJson) {
   ProgramBuilder b("trn2");
   uint64_t x = b.input("x", {128, 64}, DTYPE_F32);
-  Instruction *load = dmaCopy(b, dma(3), hbm(x, 128, 64, DTYPE_F32), sbuf(128, 64, 0, DTYPE_F32));
+  Instruction *load = dmaCopy(b, dma(3), hbm(x, 128, 64, DTYPE_F32),
+                              sbuf(128, 64, 0, DTYPE_F32));
   ProgramBuilder::signal(load, 0);
   Instruction *act = b.add(kScalar);
   ProgramBuilder::wait(act, 0, 1);
@@ -166,19 +207,23 @@ TEST(SimTimingTest, StatsAndTraceJson) {
   *act->mutable_activation()->mutable_dst() = sbuf(128, 64, 0, DTYPE_F32);
   SimOptions options;
   options.recordTrace = true;
-  absl::StatusOr<SimResult> result =
-      simulate(b.finish(), {HostTensor::zeros(systole::DType::F32, {128, 64})}, options);
+  absl::StatusOr<SimResult> result = simulate(
+      b.finish(), {HostTensor::zeros(systole::DType::F32, {128, 64})}, options);
   ASSERT_TRUE(result.ok()) << result.status();
   std::string json = statsToJson(result->stats);
-  for (const char *key : {"\"total_ns\"", "\"engine_busy_ns\"", "\"pe_utilization\"",
-                          "\"matmul_flops\"", "\"dma_bytes\": 32768", "\"sbuf_peak_bytes\"",
-                          "\"psum_peak_bytes\"", "\"instructions\"", "\"dma3\": 1",
-                          "\"scalar\": 1"})
+  for (const char *key :
+       {"\"total_ns\"", "\"engine_busy_ns\"", "\"pe_utilization\"",
+        "\"matmul_flops\"", "\"dma_bytes\": 32768", "\"sbuf_peak_bytes\"",
+        "\"psum_peak_bytes\"", "\"instructions\"", "\"dma3\": 1",
+        "\"scalar\": 1"})
     EXPECT_THAT(json, HasSubstr(key));
   EXPECT_EQ(result->stats.sbufPeakBytes, 128 * 256);
   std::string trace = traceToJson(result->trace);
   EXPECT_THAT(trace, HasSubstr("\"args\": {\"name\": \"dma3\"}"));
-  EXPECT_THAT(trace, HasSubstr("\"name\": \"activation\", \"cat\": \"scalar\", \"ph\": \"X\""));
+  EXPECT_THAT(
+      trace,
+      HasSubstr(
+          "\"name\": \"activation\", \"cat\": \"scalar\", \"ph\": \"X\""));
   EXPECT_THAT(trace, HasSubstr("\"loc\": \"test.mlir:2:1\""));
   std::string path = ::testing::TempDir() + "/stats.json";
   EXPECT_TRUE(writeStatsJson(result->stats, path).ok());

@@ -1,4 +1,5 @@
-//===- TargetTest.cpp - Loading and validating target descriptions -----------===//
+//===- TargetTest.cpp - Loading and validating target descriptions
+//-----------===//
 
 #include "runtime/targets/Target.h"
 
@@ -65,7 +66,8 @@ TEST(TargetTest, Trn2HasTheDesignNumbers) {
   EXPECT_DOUBLE_EQ(target->matmul_fp8_multiplier(), 0.5);
   EXPECT_FALSE(target->f8e4m3fn_native());
   // Peak bf16 matmul: 128 x 128 x 2 FLOP x 2.4 GHz = 78.6 TFLOP/s (DESIGN: 79).
-  double peak = 2.0 * target->pe_rows() * target->pe_columns() * target->tensor_clock_ghz();
+  double peak = 2.0 * target->pe_rows() * target->pe_columns() *
+                target->tensor_clock_ghz();
   EXPECT_NEAR(peak / 1000, 78.6, 0.1);
 }
 
@@ -81,7 +83,8 @@ TEST(TargetTest, Trn1HasTheDesignNumbers) {
   EXPECT_DOUBLE_EQ(target->scalar_clock_ghz(), 1.4);
   EXPECT_DOUBLE_EQ(target->dma_queue_bytes_per_ns(), 17);
   EXPECT_DOUBLE_EQ(target->matmul_fp8_multiplier(), 1);
-  double peak = 2.0 * target->pe_rows() * target->pe_columns() * target->tensor_clock_ghz();
+  double peak = 2.0 * target->pe_rows() * target->pe_columns() *
+                target->tensor_clock_ghz();
   EXPECT_NEAR(peak / 1000, 91.8, 0.1);
   EXPECT_NEAR(peak / target->matmul_fp32_multiplier() / 1000, 22.9, 0.1);
 }
@@ -97,7 +100,8 @@ TEST(TargetTest, LinearCost) {
 
 TEST(TargetTest, LoadsAUserFile) {
   std::string path = ::testing::TempDir() + "/my_target.textproto";
-  std::ofstream(path) << replaceLine(builtinText("trn2"), "name:", "name: \"mine\"");
+  std::ofstream(path) << replaceLine(builtinText("trn2"),
+                                     "name:", "name: \"mine\"");
   absl::StatusOr<TargetDesc> target = loadTarget(path);
   ASSERT_TRUE(target.ok()) << target.status();
   EXPECT_EQ(target->name(), "mine");
@@ -108,11 +112,13 @@ TEST(TargetTest, MissingFileIsNotFound) {
   absl::StatusOr<TargetDesc> target = loadTarget("/nonexistent/trn9.textproto");
   ASSERT_FALSE(target.ok());
   EXPECT_EQ(target.status().code(), absl::StatusCode::kNotFound);
-  EXPECT_THAT(target.status().message(), HasSubstr("/nonexistent/trn9.textproto"));
+  EXPECT_THAT(target.status().message(),
+              HasSubstr("/nonexistent/trn9.textproto"));
 }
 
 TEST(TargetTest, MissingFieldIsNamed) {
-  std::string text = removeLine(builtinText("trn2"), "sbuf_bytes_per_partition:");
+  std::string text =
+      removeLine(builtinText("trn2"), "sbuf_bytes_per_partition:");
   absl::StatusOr<TargetDesc> target = parseTarget(text, "target.textproto");
   ASSERT_FALSE(target.ok());
   EXPECT_EQ(target.status().message(),
@@ -129,7 +135,8 @@ TEST(TargetTest, MissingNestedFieldIsNamed) {
 }
 
 TEST(TargetTest, EveryFieldIsRequired) {
-  // Removing any top-level line of the shipped file makes it invalid, naming that field.
+  // Removing any top-level line of the shipped file makes it invalid, naming
+  // that field.
   std::string text = builtinText("trn1");
   int checked = 0;
   size_t pos = 0;
@@ -154,25 +161,29 @@ TEST(TargetTest, EveryFieldIsRequired) {
 }
 
 TEST(TargetTest, OutOfRangeFieldIsNamed) {
-  std::string text = replaceLine(builtinText("trn2"), "dma_queues:", "dma_queues: 0");
+  std::string text =
+      replaceLine(builtinText("trn2"), "dma_queues:", "dma_queues: 0");
   absl::StatusOr<TargetDesc> target = parseTarget(text, "t.textproto");
   ASSERT_FALSE(target.ok());
   EXPECT_EQ(target.status().message(),
             "t.textproto: field 'dma_queues' = 0 is out of range [1, 64]");
 
-  text = replaceLine(builtinText("trn2"), "tensor_clock_ghz:", "tensor_clock_ghz: -1");
+  text = replaceLine(builtinText("trn2"),
+                     "tensor_clock_ghz:", "tensor_clock_ghz: -1");
   target = parseTarget(text, "t.textproto");
   ASSERT_FALSE(target.ok());
   EXPECT_THAT(target.status().message(), HasSubstr("'tensor_clock_ghz' = -1"));
 
-  text = replaceLine(builtinText("trn2"), "sbuf_partitions:", "sbuf_partitions: 256");
+  text = replaceLine(builtinText("trn2"),
+                     "sbuf_partitions:", "sbuf_partitions: 256");
   target = parseTarget(text, "t.textproto");
   ASSERT_FALSE(target.ok());
   EXPECT_THAT(target.status().message(), HasSubstr("'sbuf_partitions' = 256"));
 }
 
 TEST(TargetTest, InconsistentPsumIsRejected) {
-  std::string text = replaceLine(builtinText("trn2"), "psum_banks:", "psum_banks: 4");
+  std::string text =
+      replaceLine(builtinText("trn2"), "psum_banks:", "psum_banks: 4");
   absl::StatusOr<TargetDesc> target = parseTarget(text, "t.textproto");
   ASSERT_FALSE(target.ok());
   EXPECT_THAT(target.status().message(), HasSubstr("'psum_banks'"));
