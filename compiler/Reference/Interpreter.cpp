@@ -536,28 +536,39 @@ class Interpreter {
 public:
   Interpreter(std::vector<CheckResult> *checks,
               const InterpreterOptions &options)
-      : checks(checks), options(options) {
-    runner = [this](Region &r, ArrayRef<Value> args) {
-      return runRegion(r, args);
-    };
-  }
+      : checks(checks), options(options) {}
+
+  /// Values visible in a block: its own, then those of enclosing blocks
+  /// (regions may use values defined above them).
+  struct Scope {
+    llvm::DenseMap<mlir::Value, Value> values;
+    const Scope *parent = nullptr;
+    const Value *lookup(mlir::Value v) const {
+      for (const Scope *s = this; s; s = s->parent) {
+        auto it = s->values.find(v);
+        if (it != s->values.end())
+          return &it->second;
+      }
+      return nullptr;
+    }
+  };
 
   FailureOr<std::vector<Value>> runRegion(Region &region,
-                                          ArrayRef<Value> args);
+                                          ArrayRef<Value> args,
+                                          const Scope *parent = nullptr);
   FailureOr<std::vector<Value>> runFunc(func::FuncOp f, ArrayRef<Value> args);
 
 private:
-  using Env = llvm::DenseMap<mlir::Value, Value>;
-  FailureOr<Results> evalOp(Operation *op, Env &env,
+  FailureOr<Results> evalOp(Operation *op, Scope &env,
                             const std::vector<mlir::Value> *dyingHere);
-  FailureOr<Results> evalOpWith(Operation *op, Operands operands);
+  FailureOr<Results> evalOpWith(Operation *op, Operands operands,
+                                const Scope *scope);
   FailureOr<Results> evalCustomCall(stablehlo::CustomCallOp op,
                                     Operands operands);
   const std::vector<std::vector<mlir::Value>> &deathsOf(Block &block);
 
   std::vector<CheckResult> *checks;
   InterpreterOptions options;
-  RegionRunner runner;
   llvm::DenseMap<Block *, std::vector<std::vector<mlir::Value>>> deaths;
   int callDepth = 0;
 };
@@ -594,8 +605,9 @@ Interpreter::deathsOf(Block &block) {
   return deaths[&block] = std::move(d);
 }
 
-FailureOr<std::vector<Value>> Interpreter::runRegion(Region &region,
-                                                     ArrayRef<Value> args) {
+FailureOr<std::vector<Value>>
+Interpreter::runRegion(Region &region, ArrayRef<Value> args,
+                       const Scope *parent) {
   if (!region.hasOneBlock()) {
     if (Operation *parent = region.getParentOp())
       parent->emitError() << "reference interpreter: regions with more than "
@@ -609,9 +621,10 @@ FailureOr<std::vector<Value>> Interpreter::runRegion(Region &region,
         << " arguments, got " << args.size();
     return failure();
   }
-  Env env;
+  Scope env;
+  env.parent = parent;
   for (auto [a, v] : llvm::zip(block.getArguments(), args))
-    env[a] = v;
+    env.values[a] = v;
   const bool large = block.getOperations().size() > 8;
   const std::vector<std::vector<mlir::Value>> *dying =
       large ? &deathsOf(block) : nullptr;
@@ -620,13 +633,13 @@ FailureOr<std::vector<Value>> Interpreter::runRegion(Region &region,
     if (op.hasTrait<OpTrait::IsTerminator>()) {
       std::vector<Value> out;
       for (mlir::Value v : op.getOperands()) {
-        auto it = env.find(v);
-        if (it == env.end()) {
+        const Value *found = env.lookup(v);
+        if (!found) {
           op.emitError() << "reference interpreter: value used before "
                             "definition";
           return failure();
         }
-        out.push_back(it->second);
+        out.push_back(*found);
       }
       return out;
     }
@@ -639,10 +652,10 @@ FailureOr<std::vector<Value>> Interpreter::runRegion(Region &region,
       return failure();
     }
     for (auto [r, v] : llvm::zip(op.getResults(), *results))
-      env[r] = std::move(v);
+      env.values[r] = std::move(v);
     if (dying)
       for (mlir::Value v : (*dying)[pos])
-        env.erase(v);
+        env.values.erase(v);
     ++pos;
   }
   region.getParentOp()->emitError()
@@ -667,27 +680,31 @@ FailureOr<std::vector<Value>> Interpreter::runFunc(func::FuncOp f,
 }
 
 FailureOr<Results>
-Interpreter::evalOp(Operation *op, Env &env,
+Interpreter::evalOp(Operation *op, Scope &env,
                     const std::vector<mlir::Value> *dyingHere) {
   std::vector<Value> operands;
   operands.reserve(op->getNumOperands());
   for (mlir::Value v : op->getOperands()) {
-    auto it = env.find(v);
-    if (it == env.end()) {
+    // A value of this block whose last use is this op (used once by it, and
+    // not by its regions) is moved, not copied.
+    auto it = env.values.find(v);
+    bool move = it != env.values.end() && dyingHere &&
+                op->getNumRegions() == 0 &&
+                llvm::is_contained(*dyingHere, v) &&
+                llvm::count(op->getOperands(), v) == 1;
+    if (move) {
+      operands.push_back(std::move(it->second));
+      continue;
+    }
+    const Value *found = env.lookup(v);
+    if (!found) {
       op->emitError() << "reference interpreter: operand used before its "
                          "definition";
       return failure();
     }
-    // A value whose last use is this op (and used once by it) is moved, not
-    // copied.
-    bool move = dyingHere && llvm::is_contained(*dyingHere, v) &&
-                llvm::count(op->getOperands(), v) == 1;
-    if (move)
-      operands.push_back(std::move(it->second));
-    else
-      operands.push_back(it->second);
+    operands.push_back(*found);
   }
-  return evalOpWith(op, operands);
+  return evalOpWith(op, operands, &env);
 }
 
 FailureOr<Results> Interpreter::evalCustomCall(stablehlo::CustomCallOp op,
@@ -731,7 +748,11 @@ FailureOr<Results> Interpreter::evalCustomCall(stablehlo::CustomCallOp op,
 
 static Results single(HostTensor t) { return Results{Value::ofTensor(t)}; }
 
-FailureOr<Results> Interpreter::evalOpWith(Operation *op, Operands operands) {
+FailureOr<Results> Interpreter::evalOpWith(Operation *op, Operands operands,
+                                           const Scope *scope) {
+  RegionRunner runner = [this, scope](Region &r, ArrayRef<Value> args) {
+    return runRegion(r, args, scope);
+  };
   // Every tensor operand of the ops below must be a tensor, not a tuple.
   if (auto c = dyn_cast<stablehlo::ConstantOp>(op)) {
     auto t = constantToTensor(op, c.getValue());
@@ -764,7 +785,7 @@ FailureOr<Results> Interpreter::evalOpWith(Operation *op, Operands operands) {
   if (auto w = dyn_cast<stablehlo::WhileOp>(op)) {
     std::vector<Value> state(operands.begin(), operands.end());
     for (int64_t iter = 0;; ++iter) {
-      auto c = runRegion(w.getCond(), state);
+      auto c = runRegion(w.getCond(), state, scope);
       if (failed(c))
         return failure();
       if (c->size() != 1 || (*c)[0].isTuple ||
@@ -780,7 +801,7 @@ FailureOr<Results> Interpreter::evalOpWith(Operation *op, Operands operands) {
                         << options.maxWhileIterations << " iterations";
         return failure();
       }
-      auto b = runRegion(w.getBody(), state);
+      auto b = runRegion(w.getBody(), state, scope);
       if (failed(b))
         return failure();
       state = std::move(*b);
@@ -788,14 +809,15 @@ FailureOr<Results> Interpreter::evalOpWith(Operation *op, Operands operands) {
   }
   if (auto i = dyn_cast<stablehlo::IfOp>(op)) {
     bool pred = operands[0].tensor.getInt64(0) != 0;
-    return runRegion(pred ? i.getTrueBranch() : i.getFalseBranch(), {});
+    return runRegion(pred ? i.getTrueBranch() : i.getFalseBranch(), {},
+                     scope);
   }
   if (auto c = dyn_cast<stablehlo::CaseOp>(op)) {
     int64_t n = c.getBranches().size();
     int64_t idx = operands[0].tensor.getInt64(0);
     if (idx < 0 || idx >= n)
       idx = n - 1;
-    return runRegion(c.getBranches()[idx], {});
+    return runRegion(c.getBranches()[idx], {}, scope);
   }
   if (auto cc = dyn_cast<stablehlo::CustomCallOp>(op))
     return evalCustomCall(cc, operands);

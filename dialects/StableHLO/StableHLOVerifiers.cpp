@@ -720,21 +720,18 @@ LogicalResult ConvolutionOp::verify() {
     all.append(spatial.begin(), spatial.end());
     return all;
   };
-  if (failed(checkDims(
-          *this,
-          layout(d.getInputBatchDimension(), d.getInputFeatureDimension(),
-                 d.getInputSpatialDimensions()),
-          n + 2, "input dimension")) ||
-      failed(checkDims(*this,
-                              layout(d.getKernelInputFeatureDimension(),
-                                     d.getKernelOutputFeatureDimension(),
-                                     d.getKernelSpatialDimensions()),
-                              n + 2, "kernel dimension")) ||
-      failed(checkDims(
-          *this,
-          layout(d.getOutputBatchDimension(), d.getOutputFeatureDimension(),
-                 d.getOutputSpatialDimensions()),
-          n + 2, "output dimension")))
+  SmallVector<int64_t> input = layout(d.getInputBatchDimension(),
+                                     d.getInputFeatureDimension(),
+                                     d.getInputSpatialDimensions());
+  SmallVector<int64_t> kernel = layout(d.getKernelInputFeatureDimension(),
+                                      d.getKernelOutputFeatureDimension(),
+                                      d.getKernelSpatialDimensions());
+  SmallVector<int64_t> output = layout(d.getOutputBatchDimension(),
+                                      d.getOutputFeatureDimension(),
+                                      d.getOutputSpatialDimensions());
+  if (failed(checkDims(*this, input, n + 2, "input dimension")) ||
+      failed(checkDims(*this, kernel, n + 2, "kernel dimension")) ||
+      failed(checkDims(*this, output, n + 2, "output dimension")))
     return failure();
   int64_t fgc = getFeatureGroupCount(), bgc = getBatchGroupCount();
   if (fgc < 1 || bgc < 1)

@@ -17,10 +17,14 @@
 #include "compiler/Transforms/Passes.h"
 #include "runtime/api/Compare.h"
 #include "runtime/api/TensorIO.h"
+#include "runtime/ncx/Ncx.h"
+#include "runtime/sim/Simulator.h"
+#include "runtime/targets/Target.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -33,8 +37,9 @@ enum ExitCode { kOk = 0, kCheckFailed = 1, kBadInput = 2, kInternal = 3 };
 cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"),
                                cl::Required);
 cl::opt<std::string> backend("backend",
-                             cl::desc("reference (interpreter) or sim"),
-                             cl::init("reference"));
+                             cl::desc("reference (interpreter) or sim; default: sim for .ncx, "
+                      "reference for .mlir until the compiler lands"),
+                             cl::init(""));
 cl::list<std::string> inputs("input",
                              cl::desc("an argument: 2x3xf32=1,2,..., @x.npy, "
                                       "4x2xbf16=@x.bin (one per argument)"));
@@ -59,6 +64,19 @@ cl::opt<bool> printSummary(
     "print-summary",
     cl::desc("print each result's type, min, max, mean and the number of "
              "non-finite elements instead of every element"));
+cl::opt<std::string> target("target",
+                            cl::desc("trn1, trn2 or a TargetDesc textproto; "
+                                     "an .ncx must have been built for it"),
+                            cl::init(""));
+/// --stats-json=FILE (DESIGN section 7). LLVM registers a boolean
+/// `-stats-json` of its own, so this flag is taken out of argv before
+/// cl::ParseCommandLineOptions sees it.
+std::string statsJson;
+cl::opt<std::string> profile("profile",
+                             cl::desc("write a Chrome/Perfetto trace (JSON)"),
+                             cl::init(""));
+cl::opt<bool> noRaceCheck("no-race-check",
+                          cl::desc("skip the simulator's data-race detection"));
 cl::opt<std::string> entry("entry",
                            cl::desc("function to run (default: @main, or the "
                                     "module's only public function)"),
@@ -71,69 +89,123 @@ std::string typeToString(Type t) {
   return s;
 }
 
-/// Builds the argument tensors for `func` from the --input flags or
-/// --random-inputs; emits an error at the argument on mismatch.
-FailureOr<std::vector<systole::HostTensor>> makeInputs(func::FuncOp func) {
+/// What one argument must be: its dtype and shape, and how errors name it.
+struct ArgSpec {
+  systole::DType dtype;
+  std::vector<int64_t> shape;
+  std::string description; // e.g. "argument 0 of @main (tensor<2x3xf32>)"
+};
+
+using ErrorFn = llvm::function_ref<void(unsigned arg, const std::string &)>;
+
+/// Builds the argument tensors from the --input flags or --random-inputs;
+/// reports a mismatch through `error` (naming the argument) and fails.
+FailureOr<std::vector<systole::HostTensor>>
+makeInputs(ArrayRef<ArgSpec> specs, ErrorFn error) {
   std::vector<systole::HostTensor> result;
-  unsigned n = func.getNumArguments();
+  unsigned n = specs.size();
   if (!inputs.empty() && inputs.size() != n) {
-    emitError(func.getLoc()) << "@" << func.getName() << " takes " << n
-                             << " arguments but " << inputs.size()
-                             << " --input flags were given";
+    error(0, "the program takes " + std::to_string(n) + " arguments but " +
+                 std::to_string(inputs.size()) + " --input flags were given");
     return failure();
   }
   if (inputs.empty() && !randomInputs && n != 0) {
-    emitError(func.getLoc()) << "@" << func.getName() << " takes " << n
-                             << " arguments: pass --input=... for each, or "
-                                "--random-inputs";
+    error(0, "the program takes " + std::to_string(n) +
+                 " arguments: pass --input=... for each, or --random-inputs");
     return failure();
   }
   for (unsigned i = 0; i < n; ++i) {
-    BlockArgument arg = func.getArgument(i);
-    auto type = dyn_cast<RankedTensorType>(arg.getType());
-    FailureOr<systole::DType> dtype =
-        type ? systole::reference::toDType(type.getElementType())
-             : FailureOr<systole::DType>(failure());
-    if (failed(dtype)) {
-      emitError(arg.getLoc()) << "argument " << i << " of @" << func.getName()
-                              << " has unsupported type " << arg.getType();
-      return failure();
-    }
-    std::vector<int64_t> shape(type.getShape().begin(), type.getShape().end());
+    const ArgSpec &spec = specs[i];
     if (inputs.empty()) {
-      result.push_back(systole::randomTensor(*dtype, shape, seed, i));
+      result.push_back(systole::randomTensor(spec.dtype, spec.shape, seed, i));
       continue;
     }
     absl::StatusOr<systole::HostTensor> t =
         systole::parseTensorLiteral(inputs[i]);
     if (!t.ok()) {
-      emitError(arg.getLoc()) << "--input for argument " << i << ": "
-                              << std::string(t.status().message());
+      error(i, "--input for " + spec.description + ": " +
+                   std::string(t.status().message()));
       return failure();
     }
-    if (t->dtype != *dtype && systole::isFloat(t->dtype) &&
-        systole::isFloat(*dtype)) {
-      llvm::errs() << "note: --input for argument " << i << " converted from "
+    if (t->dtype != spec.dtype && systole::isFloat(t->dtype) &&
+        systole::isFloat(spec.dtype)) {
+      llvm::errs() << "note: --input for " << spec.description
+                   << " converted from "
                    << std::string(systole::dtypeName(t->dtype)) << " to "
-                   << std::string(systole::dtypeName(*dtype))
+                   << std::string(systole::dtypeName(spec.dtype))
                    << " (round to nearest even)\n";
-      absl::StatusOr<systole::HostTensor> c = systole::convertTensor(*t, *dtype);
+      absl::StatusOr<systole::HostTensor> c =
+          systole::convertTensor(*t, spec.dtype);
       if (!c.ok()) {
-        emitError(arg.getLoc()) << std::string(c.status().message());
+        error(i, std::string(c.status().message()));
         return failure();
       }
       t = std::move(c);
     }
-    if (t->dtype != *dtype || t->shape != shape) {
-      emitError(arg.getLoc())
-          << "--input for argument " << i << " has type "
-          << systole::typeString(*t) << " but argument " << i << " of @"
-          << func.getName() << " is " << typeToString(type);
+    if (t->dtype != spec.dtype || t->shape != spec.shape) {
+      error(i, "--input has type " + systole::typeString(*t) + " but " +
+                   spec.description + " is " +
+                   systole::typeString(spec.shape, spec.dtype));
       return failure();
     }
     result.push_back(std::move(*t));
   }
   return result;
+}
+
+/// Prints the results and applies --output and --expected-output. Returns
+/// the exit code so far (kOk or kCheckFailed) or kBadInput.
+int handleResults(const std::vector<systole::HostTensor> &results) {
+  int exitCode = kOk;
+  if (!quiet)
+    for (auto [i, r] : llvm::enumerate(results))
+      llvm::outs() << "result[" << i << "]: "
+                   << (printSummary ? systole::summarizeTensor(r)
+                                    : systole::formatTensor(r))
+                   << "\n";
+  llvm::outs().flush();
+  for (auto [i, spec] : llvm::enumerate(outputs)) {
+    if (i >= results.size()) {
+      llvm::errs() << "systole-run: error: --output #" << i
+                   << " but there are only " << results.size()
+                   << " results\n";
+      return kBadInput;
+    }
+    llvm::StringRef path = llvm::StringRef(spec).ltrim('@');
+    absl::Status st = path.ends_with(".npy")
+                          ? systole::writeNpy(path.str(), results[i])
+                          : systole::writeRawBytes(path.str(), results[i]);
+    if (!st.ok()) {
+      llvm::errs() << "systole-run: error: " << std::string(st.message())
+                   << "\n";
+      return kBadInput;
+    }
+  }
+  for (auto [i, spec] : llvm::enumerate(expectedOutputs)) {
+    if (i >= results.size()) {
+      llvm::errs() << "systole-run: error: --expected-output #" << i
+                   << " but there are only " << results.size()
+                   << " results\n";
+      return kBadInput;
+    }
+    absl::StatusOr<systole::HostTensor> expected =
+        systole::parseTensorLiteral(spec);
+    if (!expected.ok()) {
+      llvm::errs() << "systole-run: error: --expected-output #" << i << ": "
+                   << std::string(expected.status().message()) << "\n";
+      return kBadInput;
+    }
+    systole::CompareResult cmp =
+        compare == "pcc"
+            ? systole::pearson(results[i], *expected, minPcc)
+            : systole::allClose(results[i], *expected, rtol, atol);
+    if (!cmp.ok) {
+      llvm::errs() << "systole-run: result[" << i
+                   << "] does not match: " << cmp.message << "\n";
+      exitCode = kCheckFailed;
+    }
+  }
+  return exitCode;
 }
 
 /// The function to run: --entry, else @main, else the only public function.
@@ -164,7 +236,30 @@ int runReference(MLIRContext &context, ModuleOp module) {
   func::FuncOp func = findEntry(module);
   if (!func)
     return kBadInput;
-  FailureOr<std::vector<systole::HostTensor>> args = makeInputs(func);
+  SmallVector<ArgSpec> specs;
+  for (BlockArgument arg : func.getArguments()) {
+    auto type = dyn_cast<RankedTensorType>(arg.getType());
+    FailureOr<systole::DType> dtype =
+        type ? systole::reference::toDType(type.getElementType())
+             : FailureOr<systole::DType>(failure());
+    if (failed(dtype)) {
+      emitError(arg.getLoc()) << "argument " << arg.getArgNumber() << " of @"
+                              << func.getName() << " has unsupported type "
+                              << arg.getType();
+      return kBadInput;
+    }
+    specs.push_back({*dtype,
+                     std::vector<int64_t>(type.getShape().begin(),
+                                          type.getShape().end()),
+                     "argument " + std::to_string(arg.getArgNumber()) +
+                         " of @" + func.getName().str()});
+  }
+  FailureOr<std::vector<systole::HostTensor>> args =
+      makeInputs(specs, [&](unsigned i, const std::string &message) {
+        Location loc = i < func.getNumArguments() ? func.getArgument(i).getLoc()
+                                                  : func.getLoc();
+        emitError(loc) << message;
+      });
   if (failed(args))
     return kBadInput;
   std::vector<systole::reference::CheckResult> checks;
@@ -173,7 +268,6 @@ int runReference(MLIRContext &context, ModuleOp module) {
   if (failed(results))
     return kBadInput;
 
-  int exitCode = kOk;
   // The interpreter must produce the declared result types.
   TypeRange declared = func.getResultTypes();
   for (auto [i, r] : llvm::enumerate(*results)) {
@@ -189,13 +283,9 @@ int runReference(MLIRContext &context, ModuleOp module) {
       return kInternal;
     }
   }
-  if (!quiet)
-    for (auto [i, r] : llvm::enumerate(*results))
-      llvm::outs() << "result[" << i << "]: "
-                   << (printSummary ? systole::summarizeTensor(r)
-                                    : systole::formatTensor(r))
-                   << "\n";
-  llvm::outs().flush();
+  int exitCode = handleResults(*results);
+  if (exitCode == kBadInput)
+    return exitCode;
   int failedChecks = 0;
   for (const auto &check : checks) {
     if (check.passed)
@@ -208,46 +298,64 @@ int runReference(MLIRContext &context, ModuleOp module) {
                  << " checks passed\n";
   if (failedChecks)
     exitCode = kCheckFailed;
+  return exitCode;
+}
 
-  for (auto [i, spec] : llvm::enumerate(outputs)) {
-    if (i >= results->size()) {
-      llvm::errs() << "systole-run: error: --output #" << i
-                   << " but there are only " << results->size()
-                   << " results\n";
-      return kBadInput;
-    }
-    llvm::StringRef path = llvm::StringRef(spec).ltrim('@');
-    absl::Status st = path.ends_with(".npy")
-                          ? systole::writeNpy(path.str(), (*results)[i])
-                          : systole::writeRawBytes(path.str(), (*results)[i]);
-    if (!st.ok()) {
-      llvm::errs() << "systole-run: error: " << std::string(st.message()) << "\n";
-      return kBadInput;
-    }
+/// Runs an NCX executable on the simulator (DESIGN sections 4 and 6).
+int runExecutable(llvm::StringRef path) {
+  auto fail = [&](const absl::Status &status, int code) {
+    llvm::errs() << path << ": error: " << std::string(status.message())
+                 << "\n";
+    return code;
+  };
+  std::optional<systole::TargetDesc> expectedTarget;
+  if (!target.empty()) {
+    absl::StatusOr<systole::TargetDesc> t = systole::loadTarget(target);
+    if (!t.ok())
+      return fail(t.status(), kBadInput);
+    expectedTarget = std::move(*t);
   }
-  for (auto [i, spec] : llvm::enumerate(expectedOutputs)) {
-    if (i >= results->size()) {
-      llvm::errs() << "systole-run: error: --expected-output #" << i
-                   << " but there are only " << results->size()
-                   << " results\n";
-      return kBadInput;
-    }
-    absl::StatusOr<systole::HostTensor> expected =
-        systole::parseTensorLiteral(spec);
-    if (!expected.ok()) {
-      llvm::errs() << "systole-run: error: --expected-output #" << i << ": "
-                   << std::string(expected.status().message()) << "\n";
-      return kBadInput;
-    }
-    systole::CompareResult cmp =
-        compare == "pcc"
-            ? systole::pearson((*results)[i], *expected, minPcc)
-            : systole::allClose((*results)[i], *expected, rtol, atol);
-    if (!cmp.ok) {
-      llvm::errs() << "systole-run: result[" << i
-                   << "] does not match: " << cmp.message << "\n";
-      exitCode = kCheckFailed;
-    }
+  absl::StatusOr<systole::ncx::Executable> exe = systole::ncx::loadExecutable(
+      path.str(), expectedTarget ? &*expectedTarget : nullptr);
+  if (!exe.ok())
+    return fail(exe.status(), kBadInput);
+  SmallVector<ArgSpec> specs;
+  for (auto [i, decl] : llvm::enumerate(exe->inputs()))
+    specs.push_back({systole::sim::toRuntimeDType(decl.dtype()),
+                     std::vector<int64_t>(decl.shape().begin(),
+                                          decl.shape().end()),
+                     "input " + std::to_string(i) + " ('" + decl.name() +
+                         "')"});
+  FailureOr<std::vector<systole::HostTensor>> args =
+      makeInputs(specs, [&](unsigned, const std::string &message) {
+        llvm::errs() << path << ": error: " << message << "\n";
+      });
+  if (failed(args))
+    return kBadInput;
+  systole::sim::SimOptions options;
+  options.detectRaces = !noRaceCheck;
+  options.recordTrace = !profile.empty();
+  absl::StatusOr<systole::sim::SimResult> result =
+      systole::sim::simulate(*exe, *args, options);
+  if (!result.ok())
+    return fail(result.status(), kBadInput);
+  int exitCode = handleResults(result->outputs);
+  const systole::sim::SimStats &stats = result->stats;
+  llvm::outs() << llvm::format("simulated: %.3f us on %s, tensor engine "
+                               "utilisation %.1f%%, busiest engine %s\n",
+                               stats.totalNs / 1000.0,
+                               exe->target_name().c_str(),
+                               100.0 * stats.peUtilization,
+                               stats.busiestEngine().c_str());
+  if (!statsJson.empty()) {
+    absl::Status st = systole::sim::writeStatsJson(stats, statsJson);
+    if (!st.ok())
+      return fail(st, kBadInput);
+  }
+  if (!profile.empty()) {
+    absl::Status st = systole::sim::writeTraceJson(result->trace, profile);
+    if (!st.ok())
+      return fail(st, kBadInput);
   }
   return exitCode;
 }
@@ -255,8 +363,20 @@ int runReference(MLIRContext &context, ModuleOp module) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::ParseCommandLineOptions(argc, argv, "systole-run: run a model graph\n");
-  if (backend != "reference" && backend != "sim") {
+  std::vector<const char *> args;
+  for (int i = 0; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if (i > 0 && arg.consume_front("-") &&
+        (arg.consume_front("-stats-json=") || arg.consume_front("stats-json=")))
+      statsJson = arg.str();
+    else
+      args.push_back(argv[i]);
+  }
+  cl::ParseCommandLineOptions(
+      args.size(), args.data(),
+      "systole-run: run a model graph or an executable\n\n"
+      "  --stats-json=FILE  write the simulator's statistics as JSON\n");
+  if (!backend.empty() && backend != "reference" && backend != "sim") {
     llvm::errs() << "systole-run: error: unknown --backend=" << backend
                  << " (expected reference or sim)\n";
     return kBadInput;
@@ -265,6 +385,15 @@ int main(int argc, char **argv) {
     llvm::errs() << "systole-run: error: unknown --compare=" << compare
                  << " (expected allclose or pcc)\n";
     return kBadInput;
+  }
+  if (llvm::StringRef(inputFile).ends_with(".ncx")) {
+    if (backend == "reference") {
+      llvm::errs() << inputFile << ": error: an .ncx executable runs on the "
+                   << "simulator (--backend=sim); the reference backend "
+                   << "takes .mlir\n";
+      return kBadInput;
+    }
+    return runExecutable(inputFile);
   }
   std::unique_ptr<MLIRContext> context = systole::createContext();
   systole::installOneLineDiagnostics(*context);

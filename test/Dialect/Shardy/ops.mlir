@@ -3,6 +3,9 @@
 // RUN: systole-opt %s | FileCheck %s
 // RUN: systole-opt %s | systole-opt | FileCheck %s
 // RUN: systole-opt -mlir-print-op-generic %s | systole-opt | FileCheck %s
+// Printing is a fixed point, from the pretty and from the generic form:
+// RUN: systole-opt %s > %t.pretty && systole-opt %t.pretty > %t.again && diff %t.pretty %t.again
+// RUN: systole-opt -mlir-print-op-generic %s | systole-opt > %t.generic && diff %t.pretty %t.generic
 
 sdy.mesh @mesh = <["x"=2, "y"=1]>
 sdy.mesh @ids = <["a"=4], device_ids=[3, 2, 1, 0]>

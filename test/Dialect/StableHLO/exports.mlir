@@ -9,6 +9,9 @@
 // RUN: systole-opt --allow-unregistered-dialect -mlir-print-debuginfo %s | systole-opt --allow-unregistered-dialect -mlir-print-debuginfo | FileCheck %s --check-prefix=LOC
 // Without the flag, the unregistered `ttcore` dialect is an error.
 // RUN: not systole-opt %s 2>&1 | FileCheck %s --check-prefix=NOFLAG
+// Printing is a fixed point, from the pretty and from the generic form:
+// RUN: systole-opt --allow-unregistered-dialect %s > %t.pretty && systole-opt --allow-unregistered-dialect %t.pretty > %t.again && diff %t.pretty %t.again
+// RUN: systole-opt --allow-unregistered-dialect -mlir-print-op-generic %s | systole-opt --allow-unregistered-dialect > %t.generic && diff %t.pretty %t.generic
 
 #loc1 = loc("jit(f)/add"("model.py":3:7))
 #loc2 = loc("p0.5")
@@ -39,4 +42,4 @@ module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 :
 // LOC-DAG: [[FILE:#loc[0-9]+]] = loc("model.py":3:7)
 // LOC-DAG: [[ADD]] = loc("jit(f)/add"([[FILE]]))
 
-// NOFLAG: exports.mlir:17:{{[0-9]+}}: error: {{.*}}ttcore{{.*}}unregistered dialect
+// NOFLAG: exports.mlir:{{[0-9]+}}:{{[0-9]+}}: error: #"ttcore"<"argument_type<input>"> : {{.*}}unregistered dialect

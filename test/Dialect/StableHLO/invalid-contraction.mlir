@@ -116,7 +116,7 @@ func.func @conv_rank(%x: tensor<8x8x3xf32>, %w: tensor<3x3x3x16xf32>) -> () {
 
 func.func @conv_spatial(%x: tensor<1x8x3xf32>, %w: tensor<3x16x3xf32>) -> () {
   // expected-error @+1 {{'stablehlo.convolution' op dimension numbers disagree on the number of spatial dimensions}}
-  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, f]x[i, o, 1]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x3xf32>, tensor<3x16x3xf32>) -> tensor<1x6x16xf32>
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, f]x[i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x3xf32>, tensor<3x16x3xf32>) -> tensor<1x6x16xf32>
   return
 }
 
@@ -244,7 +244,7 @@ func.func @conv_raw_twice(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x16xf32>) -> 
 
 func.func @conv_raw_output(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x16xf32>) -> () {
   // expected-error @+1 {{'stablehlo.convolution' op output dimension 0 appears twice}}
-  %0 = "stablehlo.convolution"(%x, %w) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 0, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 0, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64}> : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>) -> tensor<1x6x6x16xf32>
+  %0 = "stablehlo.convolution"(%x, %w) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 0, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64}> : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>) -> tensor<1x6x6x16xf32>
   return
 }
 

@@ -6,6 +6,9 @@
 // RUN: systole-opt %s | FileCheck %s
 // RUN: systole-opt %s | systole-opt | FileCheck %s
 // RUN: systole-opt -mlir-print-op-generic %s | systole-opt | FileCheck %s
+// Printing is a fixed point, from the pretty and from the generic form:
+// RUN: systole-opt %s > %t.pretty && systole-opt %t.pretty > %t.again && diff %t.pretty %t.again
+// RUN: systole-opt -mlir-print-op-generic %s | systole-opt > %t.generic && diff %t.pretty %t.generic
 
 func.func @conv(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x16xf32>, %xn: tensor<1x3x8x8xf32>, %wn: tensor<16x3x3x3xf32>) -> () {
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[1, 1], [0, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, true]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>) -> tensor<1x4x4x16xf32>

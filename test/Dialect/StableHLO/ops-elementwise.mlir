@@ -3,6 +3,9 @@
 // RUN: systole-opt %s | FileCheck %s
 // RUN: systole-opt %s | systole-opt | FileCheck %s
 // RUN: systole-opt -mlir-print-op-generic %s | systole-opt | FileCheck %s
+// Printing is a fixed point, from the pretty and from the generic form:
+// RUN: systole-opt %s > %t.pretty && systole-opt %t.pretty > %t.again && diff %t.pretty %t.again
+// RUN: systole-opt -mlir-print-op-generic %s | systole-opt > %t.generic && diff %t.pretty %t.generic
 
 func.func @unary_float(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = stablehlo.abs %x : tensor<2x3xf32>

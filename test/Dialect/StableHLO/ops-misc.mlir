@@ -3,6 +3,9 @@
 // RUN: systole-opt %s | FileCheck %s
 // RUN: systole-opt %s | systole-opt | FileCheck %s
 // RUN: systole-opt -mlir-print-op-generic %s | systole-opt | FileCheck %s
+// Printing is a fixed point, from the pretty and from the generic form:
+// RUN: systole-opt %s > %t.pretty && systole-opt %t.pretty > %t.again && diff %t.pretty %t.again
+// RUN: systole-opt -mlir-print-op-generic %s | systole-opt > %t.generic && diff %t.pretty %t.generic
 
 func.func @misc(%x: tensor<2x3x4xf32>, %s: tensor<3xf32>, %a: tensor<2x4x4xf32>, %b: tensor<2x4x3xf32>, %c: tensor<8xcomplex<f32>>, %r: tensor<8xf32>) -> () {
   %0 = "stablehlo.batch_norm_inference"(%x, %s, %s, %s, %s) <{epsilon = 1.000000e-05 : f32, feature_index = 1 : i64}> : (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x4xf32>

@@ -4,6 +4,9 @@
 // RUN: systole-opt %s | FileCheck %s
 // RUN: systole-opt %s | systole-opt | FileCheck %s
 // RUN: systole-opt -mlir-print-op-generic %s | systole-opt | FileCheck %s
+// Printing is a fixed point, from the pretty and from the generic form:
+// RUN: systole-opt %s > %t.pretty && systole-opt %t.pretty > %t.again && diff %t.pretty %t.again
+// RUN: systole-opt -mlir-print-op-generic %s | systole-opt > %t.generic && diff %t.pretty %t.generic
 
 func.func @regions(%x: tensor<2x3xf32>, %i: tensor<2x3xi32>, %c: tensor<f32>, %ci: tensor<i32>, %p: tensor<i1>, %n: tensor<i64>) -> () {
   %0:2 = stablehlo.reduce(%x init: %c), (%i init: %ci) across dimensions = [1] : (tensor<2x3xf32>, tensor<2x3xi32>, tensor<f32>, tensor<i32>) -> (tensor<2xf32>, tensor<2xi32>)

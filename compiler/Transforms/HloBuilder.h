@@ -1,0 +1,123 @@
+//===- HloBuilder.h - terse construction of elementwise stablehlo --*- C++ -*-===//
+//
+// A small helper for the `simplify` decompositions (DESIGN section 1): builds
+// elementwise `stablehlo` ops on tensors of one shape, so that a formula such
+// as `0.5 * (expm1(x) - expm1(-x))` reads as one line of C++.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTOLE_COMPILER_TRANSFORMS_HLOBUILDER_H
+#define SYSTOLE_COMPILER_TRANSFORMS_HLOBUILDER_H
+
+#include "dialects/StableHLO/StableHLOOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace systole {
+
+/// Builds elementwise stablehlo ops at `loc` whose operands all have the
+/// shape of `type` (a ranked tensor). Constants are splats of that shape,
+/// rounded to nearest even into the element type. Comparisons produce
+/// tensors of i1 with the same shape.
+class HloBuilder {
+public:
+  HloBuilder(mlir::OpBuilder &builder, mlir::Location loc,
+             mlir::RankedTensorType type)
+      : b(builder), loc(loc), type(type) {}
+
+  mlir::RankedTensorType getType() const { return type; }
+  /// The same shape with element type `element`.
+  mlir::RankedTensorType withElement(mlir::Type element) const {
+    return mlir::RankedTensorType::get(type.getShape(), element);
+  }
+
+  /// A splat constant `value` (float element types) of this builder's type.
+  mlir::Value splat(double value) const {
+    return splatOf(type, value);
+  }
+  /// A splat constant of an arbitrary tensor type (float or integer elements).
+  mlir::Value splatOf(mlir::RankedTensorType t, double value) const {
+    mlir::Attribute element;
+    if (auto ft = mlir::dyn_cast<mlir::FloatType>(t.getElementType()))
+      element = b.getFloatAttr(ft, value);
+    else
+      element = b.getIntegerAttr(t.getElementType(),
+                                 static_cast<int64_t>(value));
+    auto attr = mlir::DenseElementsAttr::get(t, element);
+    return b.create<stablehlo::ConstantOp>(loc, t, attr);
+  }
+
+  template <typename OpTy> mlir::Value unary(mlir::Value x) const {
+    return b.create<OpTy>(loc, x.getType(), x);
+  }
+  template <typename OpTy> mlir::Value binary(mlir::Value x, mlir::Value y) const {
+    return b.create<OpTy>(loc, x.getType(), x, y);
+  }
+  mlir::Value add(mlir::Value x, mlir::Value y) const {
+    return binary<stablehlo::AddOp>(x, y);
+  }
+  mlir::Value sub(mlir::Value x, mlir::Value y) const {
+    return binary<stablehlo::SubtractOp>(x, y);
+  }
+  mlir::Value mul(mlir::Value x, mlir::Value y) const {
+    return binary<stablehlo::MultiplyOp>(x, y);
+  }
+  mlir::Value div(mlir::Value x, mlir::Value y) const {
+    return binary<stablehlo::DivideOp>(x, y);
+  }
+  mlir::Value max(mlir::Value x, mlir::Value y) const {
+    return binary<stablehlo::MaximumOp>(x, y);
+  }
+  mlir::Value min(mlir::Value x, mlir::Value y) const {
+    return binary<stablehlo::MinimumOp>(x, y);
+  }
+  mlir::Value neg(mlir::Value x) const { return unary<stablehlo::NegateOp>(x); }
+  mlir::Value abs(mlir::Value x) const { return unary<stablehlo::AbsOp>(x); }
+  mlir::Value exp(mlir::Value x) const {
+    return unary<stablehlo::ExponentialOp>(x);
+  }
+  mlir::Value log(mlir::Value x) const { return unary<stablehlo::LogOp>(x); }
+  mlir::Value sqrt(mlir::Value x) const { return unary<stablehlo::SqrtOp>(x); }
+
+  /// `x <dir> y` as a tensor of i1 (compare type left to the default).
+  mlir::Value compare(stablehlo::ComparisonDirection dir, mlir::Value x,
+                      mlir::Value y) const {
+    auto shaped = mlir::cast<mlir::RankedTensorType>(x.getType());
+    auto i1 = mlir::RankedTensorType::get(shaped.getShape(), b.getI1Type());
+    return b.create<stablehlo::CompareOp>(
+        loc, i1, x, y,
+        stablehlo::ComparisonDirectionAttr::get(b.getContext(), dir),
+        stablehlo::ComparisonTypeAttr());
+  }
+  mlir::Value select(mlir::Value pred, mlir::Value onTrue,
+                     mlir::Value onFalse) const {
+    return b.create<stablehlo::SelectOp>(loc, onTrue.getType(), pred, onTrue,
+                                         onFalse);
+  }
+  /// `x` converted to element type `element` (spec: convert).
+  mlir::Value convert(mlir::Value x, mlir::Type element) const {
+    auto shaped = mlir::cast<mlir::RankedTensorType>(x.getType());
+    if (shaped.getElementType() == element)
+      return x;
+    return b.create<stablehlo::ConvertOp>(
+        loc, mlir::RankedTensorType::get(shaped.getShape(), element), x);
+  }
+  /// Horner evaluation of `sum_i coefficients[i] * s^i`.
+  mlir::Value polynomial(mlir::Value s,
+                         llvm::ArrayRef<double> coefficients) const {
+    mlir::Value r = splat(coefficients.back());
+    for (double c : llvm::reverse(coefficients.drop_back()))
+      r = add(mul(r, s), splat(c));
+    return r;
+  }
+
+private:
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+  mlir::RankedTensorType type;
+};
+
+} // namespace systole
+
+#endif
