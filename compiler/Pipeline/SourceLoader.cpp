@@ -146,6 +146,7 @@ std::unique_ptr<MLIRContext> createContext() {
   auto context = std::make_unique<MLIRContext>(registry,
                                                MLIRContext::Threading::DISABLED);
   context->allowUnregisteredDialects(true);
+  context->printOpOnDiagnostic(false);
   context->loadAllAvailableDialects();
   return context;
 }

@@ -14,6 +14,13 @@ namespace systole {
 
 #define GEN_PASS_REGISTRATION
 #include "compiler/Transforms/Passes.h.inc"
+
+/// Adds the `simplify` phase (DESIGN section 1) to `pm`, anchored on a
+/// module: canonicalize, CSE, systole-decompose-chlo,
+/// systole-decompose-composites, canonicalize, CSE.
+void buildSimplifyPipeline(mlir::OpPassManager &pm);
+/// Registers that pipeline as `systole-simplify`.
+void registerSimplifyPipeline();
 } // namespace systole
 
 #endif

@@ -1,0 +1,31 @@
+//===- Simplify.cpp - the `simplify` phase as one pipeline ---------------===//
+//
+// `systole-simplify` (DESIGN section 1, phase `simplify`): canonicalize and
+// CSE, decompose chlo ops and composite stablehlo ops into core stablehlo,
+// then canonicalize and CSE again so the decompositions' constants are shared.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+void systole::buildSimplifyPipeline(mlir::OpPassManager &pm) {
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  pm.addNestedPass<mlir::func::FuncOp>(createDecomposeCHLO());
+  pm.addNestedPass<mlir::func::FuncOp>(createDecomposeComposites());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+}
+
+void systole::registerSimplifyPipeline() {
+  mlir::PassPipelineRegistration<>(
+      "systole-simplify",
+      "The `simplify` phase: canonicalize, CSE, decompose chlo and composite "
+      "stablehlo ops into core stablehlo",
+      buildSimplifyPipeline);
+}
