@@ -50,6 +50,21 @@ template <typename T> std::vector<T> unpack(const HostTensor &t) {
         out[i] = isUnsignedInteger(t.dtype)
                      ? static_cast<T>(static_cast<uint64_t>(v[i]))
                      : static_cast<T>(v[i]);
+    } else if (t.dtype == DType::BF16 || t.dtype == DType::F16 ||
+               t.dtype == DType::F32) {
+      // Direct widening (no double intermediate: model weights are large).
+      const uint8_t *p = t.data.data();
+      for (size_t i = 0; i < out.size(); ++i) {
+        float f;
+        if (t.dtype == DType::F32) {
+          std::memcpy(&f, p + 4 * i, 4);
+        } else {
+          uint16_t h;
+          std::memcpy(&h, p + 2 * i, 2);
+          f = t.dtype == DType::BF16 ? bf16ToFloat(h) : f16ToFloat(h);
+        }
+        out[i] = static_cast<T>(f);
+      }
     } else {
       auto v = toDoubles(t);
       for (size_t i = 0; i < v.size(); ++i)
@@ -72,6 +87,20 @@ template <typename T> void pack(HostTensor &t, const std::vector<T> &v) {
         t.setDouble(i, static_cast<double>(v[i]));
     }
   } else if constexpr (std::is_floating_point_v<T>) {
+    if (t.dtype == DType::BF16 || t.dtype == DType::F32) {
+      uint8_t *p = t.data.data();
+      for (size_t i = 0; i < v.size(); ++i) {
+        if (t.dtype == DType::F32) {
+          float f = static_cast<float>(v[i]);
+          std::memcpy(p + 4 * i, &f, 4);
+        } else {
+          uint16_t h = std::is_same_v<T, float> ? floatToBf16(v[i])
+                                                : doubleToBf16(v[i]);
+          std::memcpy(p + 2 * i, &h, 2);
+        }
+      }
+      return;
+    }
     std::vector<double> d(v.begin(), v.end());
     storeDoubles(t, d);
   } else {

@@ -463,6 +463,11 @@ evalShapeOp(Operation *op, Operands operands, const RegionRunner &run) {
 
 namespace systole::reference::detail {
 HostTensor permute(const HostTensor &in, llvm::ArrayRef<int64_t> perm) {
+  bool identity = true;
+  for (size_t i = 0; i < perm.size(); ++i)
+    identity &= perm[i] == static_cast<int64_t>(i);
+  if (identity)
+    return in;
   auto istr = stridesOf(in.shape);
   std::vector<int64_t> shape(perm.size()), strides(perm.size());
   for (size_t i = 0; i < perm.size(); ++i) {

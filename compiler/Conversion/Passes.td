@@ -1,0 +1,46 @@
+//===- Passes.td - systole's dialect conversions -------------*- tablegen -*-===//
+//
+// Conversions between dialects, one per phase boundary of DESIGN section 1.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTOLE_CONVERSION_PASSES_TD
+#define SYSTOLE_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def StableHLOToLinalg : Pass<"systole-stablehlo-to-linalg", "mlir::ModuleOp"> {
+  let summary = "The `linalg` phase: StableHLO to linalg-on-tensors";
+  let description = [{
+    Lowers `stablehlo` (after `systole-simplify`) to `linalg` on tensors,
+    `tensor`, `arith`, `math` and `scf` (DESIGN section 1, phase `linalg`):
+    - elementwise ops, `select`, `clamp`, `convert`, `bitcast_convert`:
+      `linalg.generic` with `arith`/`math` bodies;
+    - `constant`: `arith.constant`; `iota`/`dynamic_iota`: `linalg.generic`
+      over `linalg.index`;
+    - `broadcast_in_dim`: `linalg.broadcast` (after collapsing expanding
+      unit dims) or a `linalg.generic`; `transpose`: `linalg.transpose`;
+      `reshape`: `tensor.collapse_shape`/`expand_shape`; `reverse`;
+    - `slice`, `concatenate`, `pad`, `dynamic_slice`, `dynamic_update_slice`
+      (start indices clamped): `tensor.extract_slice`/`insert_slice` and
+      `linalg.fill`;
+    - `dot_general`: `linalg.matmul`, `linalg.batch_matmul` or a contraction
+      `linalg.generic`; `convolution`: `linalg.conv_2d_nchw_fchw`,
+      `linalg.conv_2d_nhwc_hwcf` or a convolution `linalg.generic` (any
+      layout, strides, padding, rhs dilation, feature groups). Floats
+      narrower than f32 accumulate in f32 and are rounded once;
+    - `reduce`: `linalg.reduce`; `reduce_window`: a windowed
+      `linalg.generic`; `map`: `linalg.generic`;
+    - `gather`: `linalg.generic` reading with `tensor.extract`; `scatter`:
+      an `scf.for` nest of windowed `tensor.insert_slice`s;
+    - collectives and `optimization_barrier`: their operands (one core).
+    Every op left is reported with an error at its location naming the op
+    and the reason, all of them in one run, and the pass fails.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
+    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect"];
+}
+
+#endif

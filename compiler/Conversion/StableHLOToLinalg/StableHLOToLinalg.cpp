@@ -1,0 +1,1488 @@
+//===- StableHLOToLinalg.cpp - the `linalg` phase -------------------------===//
+//
+// See compiler/Conversion/Passes.td (StableHLOToLinalg). Each lowering follows
+// the op's definition in the StableHLO specification
+// (https://openxla.org/stablehlo/spec); tensor types are kept as they are
+// (unsigned integer tensors are bitcast to signless ones where arith needs
+// it). Ops without a lowering stay and are reported, all of them, each at its
+// location with the reason.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Conversion/Passes.h"
+#include "compiler/Conversion/StableHLOToLinalg/ScalarOps.h"
+
+#include "dialects/StableHLO/StableHLOOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/IR/AffineMap.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace systole {
+#define GEN_PASS_DEF_STABLEHLOTOLINALG
+#include "compiler/Conversion/Passes.h.inc"
+} // namespace systole
+
+using namespace mlir;
+namespace shlo = systole::stablehlo;
+using systole::toSignless;
+
+namespace {
+
+/// Why an op could not be lowered, by op, for the final report.
+using Reasons = llvm::DenseMap<Operation *, std::string>;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+RankedTensorType tensorType(Value v) {
+  return cast<RankedTensorType>(v.getType());
+}
+RankedTensorType withElement(RankedTensorType t, Type element) {
+  return RankedTensorType::get(t.getShape(), element);
+}
+
+/// `v` with signless integer elements (a tensor.bitcast when unsigned).
+Value signlessTensor(OpBuilder &b, Location loc, Value v) {
+  RankedTensorType t = tensorType(v);
+  Type s = toSignless(t.getElementType());
+  if (s == t.getElementType())
+    return v;
+  return b.create<tensor::BitcastOp>(loc, withElement(t, s), v);
+}
+/// `v` (signless) bitcast back to `type` when `type` is unsigned.
+Value restoreSign(OpBuilder &b, Location loc, Value v, RankedTensorType type) {
+  if (v.getType() == type)
+    return v;
+  return b.create<tensor::BitcastOp>(loc, type, v);
+}
+
+Value emptyLike(OpBuilder &b, Location loc, RankedTensorType t) {
+  return b.create<tensor::EmptyOp>(loc, t.getShape(),
+                                   toSignless(t.getElementType()));
+}
+Value fill(OpBuilder &b, Location loc, Value scalar, RankedTensorType t) {
+  return b.create<linalg::FillOp>(loc, scalar, emptyLike(b, loc, t))
+      .getResult(0);
+}
+Value zeroOf(OpBuilder &b, Location loc, Type element) {
+  return b.create<arith::ConstantOp>(loc, b.getZeroAttr(element));
+}
+/// The scalar in a rank-0 tensor, signless.
+Value extractScalar(OpBuilder &b, Location loc, Value rank0) {
+  Value v = signlessTensor(b, loc, rank0);
+  return b.create<tensor::ExtractOp>(loc, v, ValueRange{});
+}
+
+/// An integer scalar (any width, signedness from `element`) as an index.
+Value toIndex(OpBuilder &b, Location loc, Value v, Type element) {
+  if (auto it = dyn_cast<IntegerType>(element); it && it.isUnsigned())
+    return b.create<arith::IndexCastUIOp>(loc, b.getIndexType(), v);
+  return b.create<arith::IndexCastOp>(loc, b.getIndexType(), v);
+}
+/// min(max(v, 0), upper) on index values.
+Value clampIndex(OpBuilder &b, Location loc, Value v, int64_t upper) {
+  Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+  Value hi = b.create<arith::ConstantIndexOp>(loc, upper);
+  return b.create<arith::MinSIOp>(loc, b.create<arith::MaxSIOp>(loc, v, zero),
+                                  hi);
+}
+
+SmallVector<utils::IteratorType> parallel(int64_t n) {
+  return SmallVector<utils::IteratorType>(n, utils::IteratorType::parallel);
+}
+
+/// Creates a linalg.generic whose body is produced by `body` (given the
+/// block arguments, returns the yielded values). When `body` fails nothing is
+/// left in the IR and the failure is returned.
+FailureOr<linalg::GenericOp> buildGeneric(
+    ConversionPatternRewriter &rewriter, Location loc, TypeRange resultTypes,
+    ValueRange inputs, ValueRange outputs, ArrayRef<AffineMap> maps,
+    ArrayRef<utils::IteratorType> iterators,
+    function_ref<LogicalResult(OpBuilder &, ValueRange,
+                               SmallVectorImpl<Value> &)>
+        body) {
+  auto block = std::make_unique<Block>();
+  for (Value v : inputs)
+    block->addArgument(getElementTypeOrSelf(v.getType()), loc);
+  for (Value v : outputs)
+    block->addArgument(getElementTypeOrSelf(v.getType()), loc);
+  OpBuilder b(rewriter.getContext());
+  b.setInsertionPointToStart(block.get());
+  SmallVector<Value> yields;
+  if (failed(body(b, block->getArguments(), yields)))
+    return failure();
+  b.create<linalg::YieldOp>(loc, yields);
+  auto generic = rewriter.create<linalg::GenericOp>(
+      loc, resultTypes, inputs, outputs, maps, iterators);
+  generic.getRegion().push_back(block.release());
+  return generic;
+}
+
+/// A float accumulator for contractions: f32 for narrower floats (as the
+/// tensor engine accumulates in fp32 PSUM), the element type otherwise.
+Type accumulatorType(OpBuilder &b, Type element) {
+  if (auto ft = dyn_cast<FloatType>(element); ft && ft.getWidth() < 32)
+    return b.getF32Type();
+  return toSignless(element);
+}
+
+/// Extends or converts an input element to the accumulator type.
+Value toAccumulator(OpBuilder &b, Location loc, Value v, Type from, Type acc) {
+  if (v.getType() == acc)
+    return v;
+  if (isa<FloatType>(acc)) {
+    if (isa<FloatType>(v.getType())) {
+      if (v.getType().getIntOrFloatBitWidth() < acc.getIntOrFloatBitWidth())
+        return b.create<arith::ExtFOp>(loc, acc, v);
+      return b.create<arith::TruncFOp>(loc, acc, v);
+    }
+    if (cast<IntegerType>(from).isUnsigned())
+      return b.create<arith::UIToFPOp>(loc, acc, v);
+    return b.create<arith::SIToFPOp>(loc, acc, v);
+  }
+  if (isa<FloatType>(v.getType()))
+    return b.create<arith::FPToSIOp>(loc, acc, v);
+  if (v.getType().getIntOrFloatBitWidth() < acc.getIntOrFloatBitWidth()) {
+    if (cast<IntegerType>(from).isUnsigned())
+      return b.create<arith::ExtUIOp>(loc, acc, v);
+    return b.create<arith::ExtSIOp>(loc, acc, v);
+  }
+  return b.create<arith::TruncIOp>(loc, acc, v);
+}
+
+/// Rounds an accumulated tensor to `type`'s element type (elementwise).
+Value fromAccumulator(ConversionPatternRewriter &rewriter, Location loc,
+                      Value acc, RankedTensorType type) {
+  if (tensorType(acc).getElementType() == toSignless(type.getElementType()))
+    return restoreSign(rewriter, loc, acc, type);
+  int64_t rank = type.getRank();
+  AffineMap id = rewriter.getMultiDimIdentityMap(rank);
+  Type dst = toSignless(type.getElementType());
+  auto generic = buildGeneric(
+      rewriter, loc, withElement(type, dst), acc, emptyLike(rewriter, loc, type),
+      {id, id}, parallel(rank),
+      [&](OpBuilder &b, ValueRange args, SmallVectorImpl<Value> &out) {
+        Value v = args[0];
+        if (isa<FloatType>(dst))
+          v = b.create<arith::TruncFOp>(loc, dst, v);
+        else
+          v = b.create<arith::TruncIOp>(loc, dst, v);
+        out.push_back(v);
+        return success();
+      });
+  return restoreSign(rewriter, loc, (*generic).getResult(0), type);
+}
+
+/// `v` padded with `padValue` (a scalar): `low`/`high` elements before/after
+/// each dimension and `interior` between elements (all non-negative), as a
+/// fill of the result and an insert_slice with strides.
+Value padTensor(OpBuilder &b, Location loc, Value v, Value padValue,
+                ArrayRef<int64_t> low, ArrayRef<int64_t> high,
+                ArrayRef<int64_t> interior) {
+  RankedTensorType t = tensorType(v);
+  bool trivial = llvm::all_of(low, [](int64_t x) { return x == 0; }) &&
+                 llvm::all_of(high, [](int64_t x) { return x == 0; }) &&
+                 llvm::all_of(interior, [](int64_t x) { return x == 0; });
+  if (trivial)
+    return v;
+  SmallVector<int64_t> shape, strides;
+  for (int64_t d = 0; d < t.getRank(); ++d) {
+    int64_t n = t.getDimSize(d);
+    int64_t in = interior.empty() ? 0 : interior[d];
+    shape.push_back(low[d] + high[d] + n + std::max<int64_t>(n - 1, 0) * in);
+    strides.push_back(in + 1);
+  }
+  auto padded = RankedTensorType::get(shape, t.getElementType());
+  Value init = b.create<linalg::FillOp>(
+                    loc, padValue,
+                    b.create<tensor::EmptyOp>(loc, shape, t.getElementType())
+                        .getResult())
+                   .getResult(0);
+  SmallVector<OpFoldResult> offsets, sizes, strideAttrs;
+  for (int64_t d = 0; d < t.getRank(); ++d) {
+    offsets.push_back(b.getIndexAttr(low[d]));
+    sizes.push_back(b.getIndexAttr(t.getDimSize(d)));
+    strideAttrs.push_back(b.getIndexAttr(strides[d]));
+  }
+  (void)padded;
+  return b.create<tensor::InsertSliceOp>(loc, v, init, offsets, sizes,
+                                         strideAttrs);
+}
+
+//===----------------------------------------------------------------------===//
+// Pattern base: records why a match failed.
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy>
+struct Lowering : OpConversionPattern<OpTy> {
+  Lowering(MLIRContext *ctx, Reasons &reasons)
+      : OpConversionPattern<OpTy>(ctx), reasons(reasons) {}
+  LogicalResult reject(Operation *op, const Twine &why) const {
+    reasons[op] = why.str();
+    return failure();
+  }
+  Reasons &reasons;
+};
+
+//===----------------------------------------------------------------------===//
+// Constants, iota, elementwise
+//===----------------------------------------------------------------------===//
+
+struct ConstantLowering : Lowering<shlo::ConstantOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::ConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    Type s = toSignless(type.getElementType());
+    if (s == type.getElementType()) {
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+          op, cast<TypedAttr>(op.getValue()));
+      return success();
+    }
+    auto dense = dyn_cast<DenseIntElementsAttr>(op.getValue());
+    if (!dense)
+      return reject(op, "a non-dense unsigned constant is not supported");
+    Value c = rewriter.create<arith::ConstantOp>(
+        op.getLoc(), cast<TypedAttr>(dense.bitcast(s)));
+    rewriter.replaceOp(op, restoreSign(rewriter, op.getLoc(), c, type));
+    return success();
+  }
+};
+
+template <typename OpTy>
+struct IotaLowering : Lowering<OpTy> {
+  using Lowering<OpTy>::Lowering;
+  using OpAdaptor = typename OpTy::Adaptor;
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    if (!type.hasStaticShape())
+      return this->reject(op, "its result shape is not static");
+    Type element = type.getElementType();
+    if (!isa<FloatType, IntegerType>(element))
+      return this->reject(op, "its element type is not supported");
+    Location loc = op.getLoc();
+    int64_t dim = op.getIotaDimension();
+    AffineMap id = rewriter.getMultiDimIdentityMap(type.getRank());
+    auto generic = buildGeneric(
+        rewriter, loc, withElement(type, toSignless(element)), {},
+        emptyLike(rewriter, loc, type), {id}, parallel(type.getRank()),
+        [&](OpBuilder &b, ValueRange, SmallVectorImpl<Value> &out) {
+          Value i = b.create<linalg::IndexOp>(loc, dim);
+          if (auto it = dyn_cast<IntegerType>(element)) {
+            out.push_back(b.create<arith::IndexCastUIOp>(
+                loc, toSignless(element), i));
+          } else {
+            Value i64 =
+                b.create<arith::IndexCastUIOp>(loc, b.getI64Type(), i);
+            out.push_back(b.create<arith::UIToFPOp>(loc, element, i64));
+          }
+          return success();
+        });
+    rewriter.replaceOp(op,
+                       restoreSign(rewriter, loc, (*generic).getResult(0), type));
+    return success();
+  }
+};
+
+/// Every elementwise op (and select/clamp with scalar operands) becomes a
+/// linalg.generic with identity maps (scalar operands broadcast).
+struct ElementwiseLowering : ConversionPattern {
+  ElementwiseLowering(MLIRContext *ctx, Reasons &reasons)
+      : ConversionPattern(MatchAnyOpTypeTag(), 1, ctx), reasons(reasons) {}
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa_and_nonnull<shlo::StableHLODialect>(op->getDialect()))
+      return failure();
+    bool elementwise = op->hasTrait<OpTrait::Elementwise>() ||
+                       isa<shlo::SelectOp, shlo::ClampOp>(op);
+    if (auto bc = dyn_cast<shlo::BitcastConvertOp>(op))
+      elementwise = tensorType(bc.getOperand()).getRank() ==
+                    tensorType(bc.getResult()).getRank();
+    if (!elementwise || op->getNumResults() != 1)
+      return failure();
+    if (isa<shlo::ReducePrecisionOp>(op)) {
+      reasons[op] = "reduce_precision has no lowering yet";
+      return failure();
+    }
+    Location loc = op->getLoc();
+    auto type = cast<RankedTensorType>(op->getResult(0).getType());
+    int64_t rank = type.getRank();
+    SmallVector<Value> inputs;
+    SmallVector<AffineMap> maps;
+    for (Value v : operands) {
+      inputs.push_back(signlessTensor(rewriter, loc, v));
+      if (tensorType(v).getRank() == rank)
+        maps.push_back(rewriter.getMultiDimIdentityMap(rank));
+      else
+        maps.push_back(AffineMap::get(rank, 0, {}, rewriter.getContext()));
+    }
+    maps.push_back(rewriter.getMultiDimIdentityMap(rank));
+    std::string why;
+    auto generic = buildGeneric(
+        rewriter, loc, withElement(type, toSignless(type.getElementType())),
+        inputs, emptyLike(rewriter, loc, type), maps, parallel(rank),
+        [&](OpBuilder &b, ValueRange args, SmallVectorImpl<Value> &out) {
+          FailureOr<Value> r = systole::emitScalarOp(
+              b, loc, op, args.drop_back(), why);
+          if (failed(r))
+            return failure();
+          out.push_back(*r);
+          return success();
+        });
+    if (failed(generic)) {
+      reasons[op] = why;
+      return failure();
+    }
+    rewriter.replaceOp(op,
+                       restoreSign(rewriter, loc, (*generic).getResult(0), type));
+    return success();
+  }
+  Reasons &reasons;
+};
+
+//===----------------------------------------------------------------------===//
+// Shape ops
+//===----------------------------------------------------------------------===//
+
+/// broadcast_in_dim: linalg.broadcast when the kept dimensions are in order
+/// (size-1 dimensions that expand are collapsed away first), a linalg.generic
+/// otherwise.
+Value broadcastInDim(ConversionPatternRewriter &rewriter, Location loc,
+                     Value operand, RankedTensorType type,
+                     ArrayRef<int64_t> dims) {
+  RankedTensorType in = tensorType(operand);
+  operand = signlessTensor(rewriter, loc, operand);
+  if (in == type && llvm::equal(dims, llvm::seq<int64_t>(0, type.getRank())))
+    return restoreSign(rewriter, loc, operand, type);
+  bool sorted = llvm::is_sorted(dims) &&
+                std::adjacent_find(dims.begin(), dims.end()) == dims.end();
+  Value init = emptyLike(rewriter, loc, type);
+  if (sorted) {
+    // Drop operand dims of size 1 that expand.
+    SmallVector<int64_t> kept, keptShape;
+    SmallVector<ReassociationIndices> reassociation;
+    for (auto [i, d] : llvm::enumerate(dims)) {
+      bool expands = in.getDimSize(i) == 1 && type.getDimSize(d) != 1;
+      if (!expands) {
+        kept.push_back(d);
+        keptShape.push_back(in.getDimSize(i));
+        reassociation.emplace_back();
+      }
+      if (reassociation.empty())
+        reassociation.emplace_back();
+    }
+    if (kept.size() != dims.size()) {
+      // Build the reassociation: each kept dim groups with the adjacent
+      // dropped unit dims.
+      reassociation.clear();
+      ReassociationIndices pending;
+      for (int64_t i = 0; i < in.getRank(); ++i) {
+        pending.push_back(i);
+        bool expands = in.getDimSize(i) == 1 && type.getDimSize(dims[i]) != 1;
+        if (!expands) {
+          reassociation.push_back(pending);
+          pending.clear();
+        }
+      }
+      if (!pending.empty()) {
+        if (reassociation.empty())
+          reassociation.push_back({}); // all dropped: collapse to rank 0
+        reassociation.back().append(pending.begin(), pending.end());
+      }
+      if (keptShape.empty())
+        reassociation.clear();
+      operand = rewriter.create<tensor::CollapseShapeOp>(
+          loc, RankedTensorType::get(keptShape, toSignless(in.getElementType())),
+          operand, reassociation);
+    }
+    SmallVector<int64_t> added;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (!llvm::is_contained(kept, d))
+        added.push_back(d);
+    Value r = rewriter.create<linalg::BroadcastOp>(loc, operand, init, added)
+                  .getResult()[0];
+    return restoreSign(rewriter, loc, r, type);
+  }
+  SmallVector<AffineExpr> exprs;
+  for (auto [i, d] : llvm::enumerate(dims)) {
+    if (in.getDimSize(i) == 1 && type.getDimSize(d) != 1)
+      exprs.push_back(rewriter.getAffineConstantExpr(0));
+    else
+      exprs.push_back(rewriter.getAffineDimExpr(d));
+  }
+  AffineMap inMap = AffineMap::get(type.getRank(), 0, exprs, rewriter.getContext());
+  auto generic = buildGeneric(
+      rewriter, loc, tensorType(init), operand, init,
+      {inMap, rewriter.getMultiDimIdentityMap(type.getRank())},
+      parallel(type.getRank()),
+      [&](OpBuilder &, ValueRange args, SmallVectorImpl<Value> &out) {
+        out.push_back(args[0]);
+        return success();
+      });
+  return restoreSign(rewriter, loc, (*generic).getResult(0), type);
+}
+
+struct BroadcastInDimLowering : Lowering<shlo::BroadcastInDimOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::BroadcastInDimOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, broadcastInDim(rewriter, op.getLoc(),
+                                          adaptor.getOperand(),
+                                          cast<RankedTensorType>(op.getType()),
+                                          op.getBroadcastDimensions()));
+    return success();
+  }
+};
+
+struct BroadcastLowering : Lowering<shlo::BroadcastOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    int64_t inRank = tensorType(op.getOperand()).getRank();
+    SmallVector<int64_t> dims;
+    for (int64_t i = 0; i < inRank; ++i)
+      dims.push_back(type.getRank() - inRank + i);
+    rewriter.replaceOp(op, broadcastInDim(rewriter, op.getLoc(),
+                                          adaptor.getOperand(), type, dims));
+    return success();
+  }
+};
+
+struct ReshapeLowering : Lowering<shlo::ReshapeOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::ReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto in = tensorType(op.getOperand());
+    auto out = cast<RankedTensorType>(op.getType());
+    Location loc = op.getLoc();
+    Value v = adaptor.getOperand();
+    if (!in.hasStaticShape() || !out.hasStaticShape())
+      return reject(op, "dynamic shapes are not supported");
+    if (in == out) {
+      rewriter.replaceOp(op, v);
+      return success();
+    }
+    if (out.getRank() == 0) { // all dimensions are 1
+      rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(
+          op, out, v, SmallVector<ReassociationIndices>{});
+      return success();
+    }
+    if (in.getRank() == 0) {
+      rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
+          op, out, v, SmallVector<ReassociationIndices>{});
+      return success();
+    }
+    if (in.getRank() > out.getRank())
+      if (auto r = getReassociationIndicesForCollapse(in.getShape(),
+                                                      out.getShape())) {
+        rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(op, out, v, *r);
+        return success();
+      }
+    if (in.getRank() < out.getRank())
+      if (auto r = getReassociationIndicesForCollapse(out.getShape(),
+                                                      in.getShape())) {
+        rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(op, out, v, *r);
+        return success();
+      }
+    // General case: through a rank-1 tensor.
+    auto flat = RankedTensorType::get({in.getNumElements()}, in.getElementType());
+    auto all = [](int64_t rank) {
+      ReassociationIndices r;
+      for (int64_t i = 0; i < rank; ++i)
+        r.push_back(i);
+      return SmallVector<ReassociationIndices>{r};
+    };
+    if (in.getRank() != 1)
+      v = rewriter.create<tensor::CollapseShapeOp>(loc, flat, v,
+                                                   all(in.getRank()));
+    if (out.getRank() == 1)
+      rewriter.replaceOp(op, v);
+    else
+      rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(op, out, v,
+                                                         all(out.getRank()));
+    return success();
+  }
+};
+
+struct TransposeLowering : Lowering<shlo::TransposeOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::TransposeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    Location loc = op.getLoc();
+    Value in = signlessTensor(rewriter, loc, adaptor.getOperand());
+    Value r = rewriter
+                  .create<linalg::TransposeOp>(loc, in,
+                                               emptyLike(rewriter, loc, type),
+                                               op.getPermutation())
+                  .getResult()[0];
+    rewriter.replaceOp(op, restoreSign(rewriter, loc, r, type));
+    return success();
+  }
+};
+
+struct ReverseLowering : Lowering<shlo::ReverseOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::ReverseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    Location loc = op.getLoc();
+    int64_t rank = type.getRank();
+    SmallVector<AffineExpr> exprs;
+    for (int64_t d = 0; d < rank; ++d) {
+      AffineExpr e = rewriter.getAffineDimExpr(d);
+      if (llvm::is_contained(op.getDimensions(), d))
+        e = rewriter.getAffineConstantExpr(type.getDimSize(d) - 1) - e;
+      exprs.push_back(e);
+    }
+    auto generic = buildGeneric(
+        rewriter, loc, withElement(type, toSignless(type.getElementType())),
+        signlessTensor(rewriter, loc, adaptor.getOperand()),
+        emptyLike(rewriter, loc, type),
+        {AffineMap::get(rank, 0, exprs, getContext()),
+         rewriter.getMultiDimIdentityMap(rank)},
+        parallel(rank),
+        [&](OpBuilder &, ValueRange args, SmallVectorImpl<Value> &out) {
+          out.push_back(args[0]);
+          return success();
+        });
+    rewriter.replaceOp(op,
+                       restoreSign(rewriter, loc, (*generic).getResult(0), type));
+    return success();
+  }
+};
+
+struct SliceLowering : Lowering<shlo::SliceOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::SliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      offsets.push_back(rewriter.getIndexAttr(op.getStartIndices()[d]));
+      sizes.push_back(rewriter.getIndexAttr(type.getDimSize(d)));
+      strides.push_back(rewriter.getIndexAttr(op.getStrides()[d]));
+    }
+    rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+        op, type, adaptor.getOperand(), offsets, sizes, strides);
+    return success();
+  }
+};
+
+struct ConcatenateLowering : Lowering<shlo::ConcatenateOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::ConcatenateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    Location loc = op.getLoc();
+    int64_t dim = op.getDimension();
+    Value result = rewriter.create<tensor::EmptyOp>(loc, type.getShape(),
+                                                    type.getElementType());
+    int64_t offset = 0;
+    for (Value in : adaptor.getInputs()) {
+      RankedTensorType t = tensorType(in);
+      SmallVector<OpFoldResult> offsets(type.getRank(),
+                                        rewriter.getIndexAttr(0));
+      offsets[dim] = rewriter.getIndexAttr(offset);
+      SmallVector<OpFoldResult> sizes, strides(type.getRank(),
+                                               rewriter.getIndexAttr(1));
+      for (int64_t s : t.getShape())
+        sizes.push_back(rewriter.getIndexAttr(s));
+      result = rewriter.create<tensor::InsertSliceOp>(loc, in, result, offsets,
+                                                      sizes, strides);
+      offset += t.getDimSize(dim);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct PadLowering : Lowering<shlo::PadOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::PadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    Location loc = op.getLoc();
+    // Pad by the non-negative parts, then cut the negative ones.
+    SmallVector<int64_t> low, high;
+    for (auto [l, h] :
+         llvm::zip(op.getEdgePaddingLow(), op.getEdgePaddingHigh())) {
+      low.push_back(std::max<int64_t>(l, 0));
+      high.push_back(std::max<int64_t>(h, 0));
+    }
+    Value operand = signlessTensor(rewriter, loc, adaptor.getOperand());
+    Value padValue = extractScalar(rewriter, loc, adaptor.getPaddingValue());
+    Value padded = padTensor(rewriter, loc, operand, padValue, low, high,
+                             op.getInteriorPadding());
+    bool cut = llvm::any_of(op.getEdgePaddingLow(), [](int64_t x) { return x < 0; }) ||
+               llvm::any_of(op.getEdgePaddingHigh(), [](int64_t x) { return x < 0; });
+    if (cut) {
+      SmallVector<OpFoldResult> offsets, sizes, strides;
+      for (int64_t d = 0; d < type.getRank(); ++d) {
+        offsets.push_back(rewriter.getIndexAttr(
+            std::max<int64_t>(-op.getEdgePaddingLow()[d], 0)));
+        sizes.push_back(rewriter.getIndexAttr(type.getDimSize(d)));
+        strides.push_back(rewriter.getIndexAttr(1));
+      }
+      padded = rewriter.create<tensor::ExtractSliceOp>(
+          loc, withElement(type, toSignless(type.getElementType())), padded,
+          offsets, sizes, strides);
+    }
+    rewriter.replaceOp(op, restoreSign(rewriter, loc, padded, type));
+    return success();
+  }
+};
+
+/// Start indices of dynamic_slice/dynamic_update_slice, clamped so that a
+/// window of `sizes` fits in `shape` (spec: dynamic_slice).
+SmallVector<OpFoldResult> clampedStarts(OpBuilder &b, Location loc,
+                                        ValueRange starts,
+                                        ArrayRef<int64_t> shape,
+                                        ArrayRef<int64_t> sizes) {
+  SmallVector<OpFoldResult> offsets;
+  for (auto [i, s] : llvm::enumerate(starts)) {
+    Type element = tensorType(s).getElementType();
+    Value idx = toIndex(b, loc, extractScalar(b, loc, s), element);
+    offsets.push_back(clampIndex(b, loc, idx, shape[i] - sizes[i]));
+  }
+  return offsets;
+}
+
+struct DynamicSliceLowering : Lowering<shlo::DynamicSliceOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::DynamicSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    auto in = tensorType(op.getOperand());
+    Location loc = op.getLoc();
+    SmallVector<OpFoldResult> offsets = clampedStarts(
+        rewriter, loc, adaptor.getStartIndices(), in.getShape(),
+        op.getSliceSizes());
+    SmallVector<OpFoldResult> sizes, strides(type.getRank(),
+                                             rewriter.getIndexAttr(1));
+    for (int64_t s : op.getSliceSizes())
+      sizes.push_back(rewriter.getIndexAttr(s));
+    rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+        op, type, adaptor.getOperand(), offsets, sizes, strides);
+    return success();
+  }
+};
+
+struct DynamicUpdateSliceLowering : Lowering<shlo::DynamicUpdateSliceOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::DynamicUpdateSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto in = tensorType(op.getOperand());
+    auto update = tensorType(op.getUpdate());
+    Location loc = op.getLoc();
+    SmallVector<OpFoldResult> offsets = clampedStarts(
+        rewriter, loc, adaptor.getStartIndices(), in.getShape(),
+        update.getShape());
+    SmallVector<OpFoldResult> sizes, strides(in.getRank(),
+                                             rewriter.getIndexAttr(1));
+    for (int64_t s : update.getShape())
+      sizes.push_back(rewriter.getIndexAttr(s));
+    rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
+        op, adaptor.getUpdate(), adaptor.getOperand(), offsets, sizes,
+        strides);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Contractions
+//===----------------------------------------------------------------------===//
+
+struct DotGeneralLowering : Lowering<shlo::DotGeneralOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::DotGeneralOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    auto lhsT = tensorType(op.getLhs()), rhsT = tensorType(op.getRhs());
+    Type lhsE = lhsT.getElementType(), rhsE = rhsT.getElementType();
+    if (isa<ComplexType>(lhsE) || isa<ComplexType>(type.getElementType()))
+      return reject(op, "complex numbers are not supported");
+    if (!lhsT.hasStaticShape() || !rhsT.hasStaticShape())
+      return reject(op, "dynamic shapes are not supported");
+    Location loc = op.getLoc();
+    auto dn = op.getDotDimensionNumbers();
+    ArrayRef<int64_t> lb = dn.getLhsBatchingDimensions(),
+                      rb = dn.getRhsBatchingDimensions(),
+                      lc = dn.getLhsContractingDimensions(),
+                      rc = dn.getRhsContractingDimensions();
+    Type acc = accumulatorType(rewriter, type.getElementType());
+    auto accType = withElement(type, acc);
+    Value init = fill(rewriter, loc, zeroOf(rewriter, loc, acc), accType);
+    Value lhs = signlessTensor(rewriter, loc, adaptor.getLhs());
+    Value rhs = signlessTensor(rewriter, loc, adaptor.getRhs());
+    bool signlessInputs = toSignless(lhsE) == lhsE && toSignless(rhsE) == rhsE;
+    Value result;
+    if (signlessInputs && lb.empty() && lhsT.getRank() == 2 &&
+        rhsT.getRank() == 2 && lc == ArrayRef<int64_t>{1} &&
+        rc == ArrayRef<int64_t>{0}) {
+      result = rewriter
+                   .create<linalg::MatmulOp>(loc, TypeRange{accType},
+                                             ValueRange{lhs, rhs}, init)
+                   .getResult(0);
+    } else if (signlessInputs && lb == ArrayRef<int64_t>{0} &&
+               rb == ArrayRef<int64_t>{0} && lhsT.getRank() == 3 &&
+               rhsT.getRank() == 3 && lc == ArrayRef<int64_t>{2} &&
+               rc == ArrayRef<int64_t>{1}) {
+      result = rewriter
+                   .create<linalg::BatchMatmulOp>(loc, TypeRange{accType},
+                                                  ValueRange{lhs, rhs}, init)
+                   .getResult(0);
+    } else {
+      // Iteration space: result dims (batch, lhs free, rhs free), then the
+      // contracting dims.
+      int64_t nb = lb.size(), nc = lc.size();
+      int64_t nlf = lhsT.getRank() - nb - nc;
+      int64_t rank = type.getRank();
+      int64_t loops = rank + nc;
+      auto mapFor = [&](RankedTensorType t, ArrayRef<int64_t> batch,
+                        ArrayRef<int64_t> contract, int64_t freeStart) {
+        SmallVector<AffineExpr> exprs;
+        int64_t free = freeStart;
+        for (int64_t d = 0; d < t.getRank(); ++d) {
+          auto bi = llvm::find(batch, d), ci = llvm::find(contract, d);
+          if (bi != batch.end())
+            exprs.push_back(rewriter.getAffineDimExpr(bi - batch.begin()));
+          else if (ci != contract.end())
+            exprs.push_back(
+                rewriter.getAffineDimExpr(rank + (ci - contract.begin())));
+          else
+            exprs.push_back(rewriter.getAffineDimExpr(free++));
+        }
+        return AffineMap::get(loops, 0, exprs, getContext());
+      };
+      SmallVector<AffineMap> maps = {
+          mapFor(lhsT, lb, lc, nb), mapFor(rhsT, rb, rc, nb + nlf),
+          AffineMap::getMultiDimIdentityMap(loops, getContext())
+              .getMajorSubMap(rank)};
+      SmallVector<utils::IteratorType> iters = parallel(rank);
+      iters.append(nc, utils::IteratorType::reduction);
+      auto generic = buildGeneric(
+          rewriter, loc, accType, ValueRange{lhs, rhs}, init, maps, iters,
+          [&](OpBuilder &b, ValueRange args, SmallVectorImpl<Value> &out) {
+            Value a = toAccumulator(b, loc, args[0], lhsE, acc);
+            Value c = toAccumulator(b, loc, args[1], rhsE, acc);
+            if (isa<FloatType>(acc))
+              out.push_back(b.create<arith::AddFOp>(
+                  loc, args[2], b.create<arith::MulFOp>(loc, a, c)));
+            else
+              out.push_back(b.create<arith::AddIOp>(
+                  loc, args[2], b.create<arith::MulIOp>(loc, a, c)));
+            return success();
+          });
+      result = (*generic).getResult(0);
+    }
+    rewriter.replaceOp(op, fromAccumulator(rewriter, loc, result, type));
+    return success();
+  }
+};
+
+struct ConvolutionLowering : Lowering<shlo::ConvolutionOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::ConvolutionOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    auto inT = tensorType(op.getLhs()), kT = tensorType(op.getRhs());
+    Location loc = op.getLoc();
+    if (isa<ComplexType>(type.getElementType()))
+      return reject(op, "complex numbers are not supported");
+    if (op.getBatchGroupCount() != 1)
+      return reject(op, "batch_group_count > 1 is not supported");
+    auto dn = op.getDimensionNumbers();
+    int64_t k = dn.getInputSpatialDimensions().size();
+    auto get = [&](std::optional<ArrayRef<int64_t>> a, int64_t i,
+                   int64_t dflt) -> int64_t {
+      return a && !a->empty() ? (*a)[i] : dflt;
+    };
+    std::optional<ArrayRef<int64_t>> strides, lhsDil, rhsDil;
+    if (auto a = op.getWindowStridesAttr())
+      strides = a.asArrayRef();
+    if (auto a = op.getLhsDilationAttr())
+      lhsDil = a.asArrayRef();
+    if (auto a = op.getRhsDilationAttr())
+      rhsDil = a.asArrayRef();
+    for (int64_t i = 0; i < k; ++i)
+      if (get(lhsDil, i, 1) != 1)
+        return reject(op, "lhs_dilation (transposed convolution) is not "
+                          "supported");
+    if (auto rev = op.getWindowReversalAttr())
+      if (llvm::any_of(rev.asArrayRef(), [](bool r) { return r; }))
+        return reject(op, "window_reversal is not supported");
+    SmallVector<int64_t> low(inT.getRank(), 0), high(inT.getRank(), 0);
+    if (auto pad = op.getPaddingAttr()) {
+      auto values = llvm::to_vector(pad.getValues<int64_t>());
+      for (int64_t i = 0; i < k; ++i) {
+        int64_t d = dn.getInputSpatialDimensions()[i];
+        low[d] = values[2 * i];
+        high[d] = values[2 * i + 1];
+        if (low[d] < 0 || high[d] < 0)
+          return reject(op, "negative padding is not supported");
+      }
+    }
+    Type acc = accumulatorType(rewriter, type.getElementType());
+    auto accType = withElement(type, acc);
+    Value init = fill(rewriter, loc, zeroOf(rewriter, loc, acc), accType);
+    Value input = signlessTensor(rewriter, loc, adaptor.getLhs());
+    Value kernel = signlessTensor(rewriter, loc, adaptor.getRhs());
+    input = padTensor(rewriter, loc, input,
+                      zeroOf(rewriter, loc, tensorType(input).getElementType()),
+                      low, high, {});
+    int64_t groups = op.getFeatureGroupCount();
+    SmallVector<int64_t> strideV, dilV;
+    for (int64_t i = 0; i < k; ++i) {
+      strideV.push_back(get(strides, i, 1));
+      dilV.push_back(get(rhsDil, i, 1));
+    }
+    Type inE = inT.getElementType(), kE = kT.getElementType();
+    bool signlessInputs = toSignless(inE) == inE && toSignless(kE) == kE;
+    auto is = [&](ArrayRef<int64_t> a, std::initializer_list<int64_t> b) {
+      return llvm::equal(a, b);
+    };
+    Value result;
+    // The layouts with a named linalg op.
+    if (k == 2 && groups == 1 && signlessInputs &&
+        dn.getInputBatchDimension() == 0 && dn.getInputFeatureDimension() == 1 &&
+        is(dn.getInputSpatialDimensions(), {2, 3}) &&
+        dn.getKernelOutputFeatureDimension() == 0 &&
+        dn.getKernelInputFeatureDimension() == 1 &&
+        is(dn.getKernelSpatialDimensions(), {2, 3}) &&
+        dn.getOutputBatchDimension() == 0 && dn.getOutputFeatureDimension() == 1 &&
+        is(dn.getOutputSpatialDimensions(), {2, 3})) {
+      result = rewriter
+                   .create<linalg::Conv2DNchwFchwOp>(
+                       loc, TypeRange{accType}, ValueRange{input, kernel},
+                       ValueRange{init}, rewriter.getI64TensorAttr(strideV),
+                       rewriter.getI64TensorAttr(dilV))
+                   .getResult(0);
+    } else if (k == 2 && groups == 1 && signlessInputs &&
+               dn.getInputBatchDimension() == 0 &&
+               dn.getInputFeatureDimension() == 3 &&
+               is(dn.getInputSpatialDimensions(), {1, 2}) &&
+               dn.getKernelInputFeatureDimension() == 2 &&
+               dn.getKernelOutputFeatureDimension() == 3 &&
+               is(dn.getKernelSpatialDimensions(), {0, 1}) &&
+               dn.getOutputBatchDimension() == 0 &&
+               dn.getOutputFeatureDimension() == 3 &&
+               is(dn.getOutputSpatialDimensions(), {1, 2})) {
+      result = rewriter
+                   .create<linalg::Conv2DNhwcHwcfOp>(
+                       loc, TypeRange{accType}, ValueRange{input, kernel},
+                       ValueRange{init}, rewriter.getI64TensorAttr(strideV),
+                       rewriter.getI64TensorAttr(dilV))
+                   .getResult(0);
+    } else {
+      // Generic convolution. Loops: n, o, s_1..s_k (parallel), c, r_1..r_k
+      // (reduction); with groups the input feature is
+      // (o floordiv (O/G)) * (C/G) + c.
+      int64_t loops = 2 + 2 * k + 1;
+      int64_t outFeatures = type.getDimSize(dn.getOutputFeatureDimension());
+      int64_t inPerGroup = kT.getDimSize(dn.getKernelInputFeatureDimension());
+      auto dim = [&](int64_t i) { return rewriter.getAffineDimExpr(i); };
+      AffineExpr n = dim(0), o = dim(1), c = dim(2 + k);
+      SmallVector<AffineExpr> inExprs(inT.getRank()), kExprs(kT.getRank()),
+          outExprs(type.getRank());
+      inExprs[dn.getInputBatchDimension()] = n;
+      inExprs[dn.getInputFeatureDimension()] =
+          groups == 1 ? c
+                      : o.floorDiv(outFeatures / groups) * inPerGroup + c;
+      kExprs[dn.getKernelInputFeatureDimension()] = c;
+      kExprs[dn.getKernelOutputFeatureDimension()] = o;
+      outExprs[dn.getOutputBatchDimension()] = n;
+      outExprs[dn.getOutputFeatureDimension()] = o;
+      for (int64_t i = 0; i < k; ++i) {
+        AffineExpr s = dim(2 + i), r = dim(3 + k + i);
+        inExprs[dn.getInputSpatialDimensions()[i]] =
+            s * strideV[i] + r * dilV[i];
+        kExprs[dn.getKernelSpatialDimensions()[i]] = r;
+        outExprs[dn.getOutputSpatialDimensions()[i]] = s;
+      }
+      SmallVector<AffineMap> maps = {
+          AffineMap::get(loops, 0, inExprs, getContext()),
+          AffineMap::get(loops, 0, kExprs, getContext()),
+          AffineMap::get(loops, 0, outExprs, getContext())};
+      SmallVector<utils::IteratorType> iters = parallel(2 + k);
+      iters.append(k + 1, utils::IteratorType::reduction);
+      auto generic = buildGeneric(
+          rewriter, loc, accType, ValueRange{input, kernel}, init, maps, iters,
+          [&](OpBuilder &b, ValueRange args, SmallVectorImpl<Value> &out) {
+            Value a = toAccumulator(b, loc, args[0], inE, acc);
+            Value w = toAccumulator(b, loc, args[1], kE, acc);
+            if (isa<FloatType>(acc))
+              out.push_back(b.create<arith::AddFOp>(
+                  loc, args[2], b.create<arith::MulFOp>(loc, a, w)));
+            else
+              out.push_back(b.create<arith::AddIOp>(
+                  loc, args[2], b.create<arith::MulIOp>(loc, a, w)));
+            return success();
+          });
+      result = (*generic).getResult(0);
+    }
+    rewriter.replaceOp(op, fromAccumulator(rewriter, loc, result, type));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+struct ReduceLowering : Lowering<shlo::ReduceOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    size_t n = op.getInputs().size();
+    SmallVector<Value> inputs, inits;
+    SmallVector<Type> resultTypes;
+    for (size_t i = 0; i < n; ++i) {
+      auto rt = cast<RankedTensorType>(op.getResult(i).getType());
+      inputs.push_back(signlessTensor(rewriter, loc, adaptor.getInputs()[i]));
+      inits.push_back(fill(rewriter, loc,
+                           extractScalar(rewriter, loc,
+                                         adaptor.getInitValues()[i]),
+                           rt));
+      resultTypes.push_back(withElement(rt, toSignless(rt.getElementType())));
+    }
+    // linalg.reduce's block: (inputs..., accumulators...); the stablehlo
+    // body's: (accumulators..., inputs...).
+    auto block = std::make_unique<Block>();
+    for (Value v : llvm::concat<Value>(inputs, inits))
+      block->addArgument(getElementTypeOrSelf(v.getType()), loc);
+    OpBuilder b(getContext());
+    b.setInsertionPointToStart(block.get());
+    SmallVector<Value> args(block->getArguments().drop_front(n));
+    llvm::append_range(args, block->getArguments().take_front(n));
+    SmallVector<Value> yields;
+    std::string why;
+    if (failed(systole::emitScalarRegion(b, op.getBody(), args, yields, why)))
+      return reject(op, why);
+    b.create<linalg::YieldOp>(loc, yields);
+    auto reduce = rewriter.create<linalg::ReduceOp>(
+        loc, resultTypes, inputs, inits, op.getDimensions());
+    reduce.getRegion().push_back(block.release());
+    SmallVector<Value> results;
+    for (size_t i = 0; i < n; ++i)
+      results.push_back(restoreSign(
+          rewriter, loc, reduce.getResult(i),
+          cast<RankedTensorType>(op.getResult(i).getType())));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// reduce_window as a linalg.generic over (output dims, window dims), the
+/// window extent given by a shape-only operand as in linalg's pooling ops;
+/// padding with the init values first.
+struct ReduceWindowLowering : Lowering<shlo::ReduceWindowOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::ReduceWindowOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    size_t n = op.getInputs().size();
+    auto inT = tensorType(op.getInputs()[0]);
+    int64_t rank = inT.getRank();
+    ArrayRef<int64_t> window = op.getWindowDimensions();
+    auto get = [&](std::optional<ArrayRef<int64_t>> a, int64_t i) -> int64_t {
+      return a && !a->empty() ? (*a)[i] : 1;
+    };
+    std::optional<ArrayRef<int64_t>> strides, baseDil, winDil;
+    if (auto a = op.getWindowStridesAttr())
+      strides = a.asArrayRef();
+    if (auto a = op.getBaseDilationsAttr())
+      baseDil = a.asArrayRef();
+    if (auto a = op.getWindowDilationsAttr())
+      winDil = a.asArrayRef();
+    for (int64_t d = 0; d < rank; ++d)
+      if (get(baseDil, d) != 1)
+        return reject(op, "base_dilations are not supported");
+    SmallVector<int64_t> low(rank, 0), high(rank, 0);
+    if (auto pad = op.getPaddingAttr()) {
+      auto values = llvm::to_vector(pad.getValues<int64_t>());
+      for (int64_t d = 0; d < rank; ++d) {
+        low[d] = values[2 * d];
+        high[d] = values[2 * d + 1];
+        if (low[d] < 0 || high[d] < 0)
+          return reject(op, "negative padding is not supported");
+      }
+    }
+    SmallVector<Value> inputs, inits, initScalars;
+    SmallVector<Type> resultTypes;
+    for (size_t i = 0; i < n; ++i) {
+      Value init = extractScalar(rewriter, loc, adaptor.getInitValues()[i]);
+      initScalars.push_back(init);
+      inputs.push_back(padTensor(
+          rewriter, loc, signlessTensor(rewriter, loc, adaptor.getInputs()[i]),
+          init, low, high, {}));
+    }
+    for (size_t i = 0; i < n; ++i) {
+      auto rt = cast<RankedTensorType>(op.getResult(i).getType());
+      inits.push_back(fill(rewriter, loc, initScalars[i], rt));
+      resultTypes.push_back(withElement(rt, toSignless(rt.getElementType())));
+    }
+    Value windowShape =
+        rewriter.create<tensor::EmptyOp>(loc, window, rewriter.getI1Type());
+    int64_t loops = 2 * rank;
+    SmallVector<AffineExpr> inExprs, winExprs, outExprs;
+    for (int64_t d = 0; d < rank; ++d) {
+      AffineExpr o = rewriter.getAffineDimExpr(d),
+                 w = rewriter.getAffineDimExpr(rank + d);
+      inExprs.push_back(o * get(strides, d) + w * get(winDil, d));
+      winExprs.push_back(w);
+      outExprs.push_back(o);
+    }
+    SmallVector<AffineMap> maps(n, AffineMap::get(loops, 0, inExprs, getContext()));
+    maps.push_back(AffineMap::get(loops, 0, winExprs, getContext()));
+    maps.append(n, AffineMap::get(loops, 0, outExprs, getContext()));
+    SmallVector<utils::IteratorType> iters = parallel(rank);
+    iters.append(rank, utils::IteratorType::reduction);
+    SmallVector<Value> allInputs(inputs);
+    allInputs.push_back(windowShape);
+    std::string why;
+    auto generic = buildGeneric(
+        rewriter, loc, resultTypes, allInputs, inits, maps, iters,
+        [&](OpBuilder &b, ValueRange args, SmallVectorImpl<Value> &out) {
+          // Body (accumulators..., inputs...).
+          SmallVector<Value> bodyArgs(args.drop_front(n + 1));
+          llvm::append_range(bodyArgs, args.take_front(n));
+          return systole::emitScalarRegion(b, op.getBody(), bodyArgs, out, why);
+        });
+    if (failed(generic))
+      return reject(op, why);
+    SmallVector<Value> results;
+    for (size_t i = 0; i < n; ++i)
+      results.push_back(restoreSign(
+          rewriter, loc, (*generic).getResult(i),
+          cast<RankedTensorType>(op.getResult(i).getType())));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct MapLowering : Lowering<shlo::MapOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::MapOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getResult().getType());
+    int64_t rank = type.getRank();
+    SmallVector<Value> inputs;
+    for (Value v : adaptor.getInputs())
+      inputs.push_back(signlessTensor(rewriter, loc, v));
+    SmallVector<AffineMap> maps(inputs.size() + 1,
+                                rewriter.getMultiDimIdentityMap(rank));
+    std::string why;
+    auto generic = buildGeneric(
+        rewriter, loc, withElement(type, toSignless(type.getElementType())),
+        inputs, emptyLike(rewriter, loc, type), maps, parallel(rank),
+        [&](OpBuilder &b, ValueRange args, SmallVectorImpl<Value> &out) {
+          return systole::emitScalarRegion(b, op.getComputation(),
+                                           args.drop_back(), out, why);
+        });
+    if (failed(generic))
+      return reject(op, why);
+    rewriter.replaceOp(op,
+                       restoreSign(rewriter, loc, (*generic).getResult(0), type));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Gather and scatter
+//===----------------------------------------------------------------------===//
+
+/// gather as a linalg.generic over the result, reading the operand with
+/// tensor.extract at the index the spec defines (start indices clamped so the
+/// slice fits).
+struct GatherLowering : Lowering<shlo::GatherOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::GatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getType());
+    auto opT = tensorType(op.getOperand());
+    auto idxT = tensorType(op.getStartIndices());
+    auto dn = op.getDimensionNumbers();
+    int64_t rank = type.getRank();
+    int64_t ivd = dn.getIndexVectorDim();
+    ArrayRef<int64_t> offsetDims = dn.getOffsetDims();
+    SmallVector<int64_t> batchDims;
+    for (int64_t d = 0; d < rank; ++d)
+      if (!llvm::is_contained(offsetDims, d))
+        batchDims.push_back(d);
+    int64_t indexCount = ivd < idxT.getRank() ? idxT.getDimSize(ivd) : 1;
+    Value operand = signlessTensor(rewriter, loc, adaptor.getOperand());
+    Value indices = signlessTensor(rewriter, loc, adaptor.getStartIndices());
+    Type idxE = idxT.getElementType();
+    ArrayRef<int64_t> sliceSizes = op.getSliceSizes();
+    AffineMap id = rewriter.getMultiDimIdentityMap(rank);
+    auto generic = buildGeneric(
+        rewriter, loc, withElement(type, toSignless(type.getElementType())), {},
+        emptyLike(rewriter, loc, type), {id}, parallel(rank),
+        [&](OpBuilder &b, ValueRange, SmallVectorImpl<Value> &out) {
+          SmallVector<Value> resultIndex;
+          for (int64_t d = 0; d < rank; ++d)
+            resultIndex.push_back(b.create<linalg::IndexOp>(loc, d));
+          SmallVector<Value> batchIndex;
+          for (int64_t d : batchDims)
+            batchIndex.push_back(resultIndex[d]);
+          // The start index vector.
+          SmallVector<Value> start;
+          for (int64_t k = 0; k < indexCount; ++k) {
+            SmallVector<Value> at(batchIndex);
+            if (ivd < idxT.getRank())
+              at.insert(at.begin() + ivd,
+                        b.create<arith::ConstantIndexOp>(loc, k));
+            Value raw = b.create<tensor::ExtractOp>(loc, indices, at);
+            start.push_back(toIndex(b, loc, raw, idxE));
+          }
+          SmallVector<Value> operandIndex;
+          int64_t offset = 0;
+          for (int64_t d = 0; d < opT.getRank(); ++d) {
+            Value v = b.create<arith::ConstantIndexOp>(loc, 0);
+            auto mapped = llvm::find(dn.getStartIndexMap(), d);
+            if (mapped != dn.getStartIndexMap().end())
+              v = clampIndex(b, loc,
+                             start[mapped - dn.getStartIndexMap().begin()],
+                             opT.getDimSize(d) - sliceSizes[d]);
+            auto batching = llvm::find(dn.getOperandBatchingDims(), d);
+            if (batching != dn.getOperandBatchingDims().end()) {
+              int64_t sd = dn.getStartIndicesBatchingDims()
+                               [batching - dn.getOperandBatchingDims().begin()];
+              v = batchIndex[sd < ivd ? sd : sd - 1];
+            } else if (!llvm::is_contained(dn.getCollapsedSliceDims(), d)) {
+              v = b.create<arith::AddIOp>(loc, v,
+                                          resultIndex[offsetDims[offset++]]);
+            }
+            operandIndex.push_back(v);
+          }
+          out.push_back(b.create<tensor::ExtractOp>(loc, operand, operandIndex));
+          return success();
+        });
+    rewriter.replaceOp(op,
+                       restoreSign(rewriter, loc, (*generic).getResult(0), type));
+    return success();
+  }
+};
+
+/// scatter as a loop nest (scf.for) over the update scatter dimensions; each
+/// iteration inserts one update window when it is in bounds (spec: scatter),
+/// combined with the current values by the update computation unless that
+/// computation just returns the update.
+struct ScatterLowering : Lowering<shlo::ScatterOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::ScatterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (op.getInputs().size() != 1)
+      return reject(op, "scatter of several inputs is not supported");
+    auto dn = op.getScatterDimensionNumbers();
+    if (!dn.getInputBatchingDims().empty())
+      return reject(op, "input_batching_dims are not supported");
+    auto opT = tensorType(op.getInputs()[0]);
+    auto idxT = tensorType(op.getScatterIndices());
+    auto updT = tensorType(op.getUpdates()[0]);
+    Type idxE = idxT.getElementType();
+    int64_t ivd = dn.getIndexVectorDim();
+    ArrayRef<int64_t> windowDims = dn.getUpdateWindowDims();
+    SmallVector<int64_t> scatterDims;
+    for (int64_t d = 0; d < updT.getRank(); ++d)
+      if (!llvm::is_contained(windowDims, d))
+        scatterDims.push_back(d);
+    int64_t indexCount = ivd < idxT.getRank() ? idxT.getDimSize(ivd) : 1;
+
+    // The update computation: does it just return the update?
+    Block &body = op.getUpdateComputation().front();
+    bool overwrite = false;
+    if (auto ret = dyn_cast<shlo::ReturnOp>(body.getTerminator()))
+      overwrite = ret.getNumOperands() == 1 && body.getNumArguments() == 2 &&
+                  ret.getOperand(0) == body.getArgument(1);
+    // Window sizes in the operand (1 at inserted dims).
+    SmallVector<int64_t> windowSizes;
+    SmallVector<int64_t> windowShape;
+    {
+      int64_t w = 0;
+      for (int64_t d = 0; d < opT.getRank(); ++d) {
+        if (llvm::is_contained(dn.getInsertedWindowDims(), d)) {
+          windowSizes.push_back(1);
+        } else {
+          int64_t s = updT.getDimSize(windowDims[w++]);
+          windowSizes.push_back(s);
+          windowShape.push_back(s);
+        }
+      }
+    }
+    auto windowType = RankedTensorType::get(
+        windowShape, toSignless(opT.getElementType()));
+    // Check the body can be emitted before creating anything.
+    if (!overwrite) {
+      auto probe = std::make_unique<Block>();
+      Type e = toSignless(opT.getElementType());
+      probe->addArgument(e, loc);
+      probe->addArgument(e, loc);
+      OpBuilder b(getContext());
+      b.setInsertionPointToStart(probe.get());
+      SmallVector<Value> r;
+      std::string why;
+      if (failed(systole::emitScalarRegion(b, op.getUpdateComputation(),
+                                           probe->getArguments(), r, why)))
+        return reject(op, why);
+    }
+
+    Value operand = signlessTensor(rewriter, loc, adaptor.getInputs()[0]);
+    Value indices = signlessTensor(rewriter, loc, adaptor.getScatterIndices());
+    Value updates = signlessTensor(rewriter, loc, adaptor.getUpdates()[0]);
+
+    // Loop nest over the scatter dims of the updates.
+    SmallVector<Value> ivs;
+    Value current = operand;
+    SmallVector<scf::ForOp> loops;
+    OpBuilder::InsertionGuard guard(rewriter);
+    for (int64_t d : scatterDims) {
+      Value lb = rewriter.create<arith::ConstantIndexOp>(loc, 0);
+      Value ub = rewriter.create<arith::ConstantIndexOp>(loc, updT.getDimSize(d));
+      Value step = rewriter.create<arith::ConstantIndexOp>(loc, 1);
+      auto loop = rewriter.create<scf::ForOp>(loc, lb, ub, step,
+                                              ValueRange{current});
+      if (!loops.empty())
+        rewriter.create<scf::YieldOp>(loc, loop.getResults());
+      loops.push_back(loop);
+      rewriter.setInsertionPointToStart(loop.getBody());
+      ivs.push_back(loop.getInductionVar());
+      current = loop.getRegionIterArgs()[0];
+    }
+    // The start index vector and the window's operand offsets.
+    SmallVector<Value> start;
+    for (int64_t k = 0; k < indexCount; ++k) {
+      SmallVector<Value> at(ivs);
+      if (ivd < idxT.getRank())
+        at.insert(at.begin() + ivd,
+                  rewriter.create<arith::ConstantIndexOp>(loc, k));
+      Value raw = rewriter.create<tensor::ExtractOp>(loc, indices, at);
+      start.push_back(toIndex(rewriter, loc, raw, idxE));
+    }
+    Value inBounds = rewriter.create<arith::ConstantIntOp>(loc, 1, 1);
+    SmallVector<OpFoldResult> offsets, sizes, unit;
+    for (int64_t d = 0; d < opT.getRank(); ++d) {
+      Value v = rewriter.create<arith::ConstantIndexOp>(loc, 0);
+      auto mapped = llvm::find(dn.getScatterDimsToOperandDims(), d);
+      if (mapped != dn.getScatterDimsToOperandDims().end()) {
+        v = start[mapped - dn.getScatterDimsToOperandDims().begin()];
+        Value zero = rewriter.create<arith::ConstantIndexOp>(loc, 0);
+        Value hi = rewriter.create<arith::ConstantIndexOp>(
+            loc, opT.getDimSize(d) - windowSizes[d]);
+        Value geZero = rewriter.create<arith::CmpIOp>(
+            loc, arith::CmpIPredicate::sge, v, zero);
+        Value leHi = rewriter.create<arith::CmpIOp>(
+            loc, arith::CmpIPredicate::sle, v, hi);
+        inBounds = rewriter.create<arith::AndIOp>(
+            loc, inBounds, rewriter.create<arith::AndIOp>(loc, geZero, leHi));
+      }
+      offsets.push_back(v);
+      sizes.push_back(rewriter.getIndexAttr(windowSizes[d]));
+      unit.push_back(rewriter.getIndexAttr(1));
+    }
+    // The update window.
+    SmallVector<OpFoldResult> uOffsets, uSizes, uUnit;
+    {
+      size_t s = 0;
+      for (int64_t d = 0; d < updT.getRank(); ++d) {
+        if (llvm::is_contained(windowDims, d)) {
+          uOffsets.push_back(rewriter.getIndexAttr(0));
+          uSizes.push_back(rewriter.getIndexAttr(updT.getDimSize(d)));
+        } else {
+          uOffsets.push_back(ivs[s++]);
+          uSizes.push_back(rewriter.getIndexAttr(1));
+        }
+        uUnit.push_back(rewriter.getIndexAttr(1));
+      }
+    }
+    auto ifOp = rewriter.create<scf::IfOp>(loc, TypeRange{current.getType()},
+                                           inBounds, true, true);
+    {
+      OpBuilder::InsertionGuard g2(rewriter);
+      rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+      Value update = rewriter.create<tensor::ExtractSliceOp>(
+          loc, windowType, updates, uOffsets, uSizes, uUnit);
+      if (!overwrite) {
+        Value existing = rewriter.create<tensor::ExtractSliceOp>(
+            loc, windowType, current, offsets, sizes, unit);
+        int64_t wr = windowType.getRank();
+        AffineMap id = rewriter.getMultiDimIdentityMap(wr);
+        std::string why;
+        auto combined = buildGeneric(
+            rewriter, loc, windowType, ValueRange{existing, update},
+            rewriter.create<tensor::EmptyOp>(loc, windowType.getShape(),
+                                             windowType.getElementType())
+                .getResult(),
+            {id, id, id}, parallel(wr),
+            [&](OpBuilder &b, ValueRange args, SmallVectorImpl<Value> &out) {
+              return systole::emitScalarRegion(b, op.getUpdateComputation(),
+                                               args.drop_back(), out, why);
+            });
+        update = (*combined).getResult(0);
+      }
+      Value inserted = rewriter.create<tensor::InsertSliceOp>(
+          loc, update, current, offsets, sizes, unit);
+      rewriter.create<scf::YieldOp>(loc, inserted);
+      rewriter.setInsertionPointToStart(&ifOp.getElseRegion().front());
+      rewriter.create<scf::YieldOp>(loc, current);
+    }
+    Value result = ifOp.getResult(0);
+    if (!loops.empty()) {
+      rewriter.create<scf::YieldOp>(loc, result);
+      result = loops.front().getResult(0);
+    }
+    rewriter.restoreInsertionPoint(OpBuilder::InsertPoint(
+        op->getBlock(), Block::iterator(op)));
+    rewriter.replaceOp(
+        op, restoreSign(rewriter, loc, result,
+                        cast<RankedTensorType>(op.getResult(0).getType())));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Identities on a single core
+//===----------------------------------------------------------------------===//
+
+/// Ops whose results are their operands on one NeuronCore (a group of one
+/// process for the collectives; optimization_barrier).
+template <typename OpTy>
+struct ForwardOperands : Lowering<OpTy> {
+  using Lowering<OpTy>::Lowering;
+  using OpAdaptor = typename OpTy::Adaptor;
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ValueRange operands = adaptor.getOperands();
+    if (operands.size() != op->getNumResults() ||
+        !llvm::equal(operands.getTypes(), op->getResultTypes()))
+      return this->reject(op, "operand and result types differ");
+    rewriter.replaceOp(op, operands);
+    return success();
+  }
+};
+
+template <typename OpTy>
+struct ZeroId : Lowering<OpTy> {
+  using Lowering<OpTy>::Lowering;
+  using OpAdaptor = typename OpTy::Adaptor;
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    Type s = toSignless(type.getElementType());
+    Value c = rewriter.create<arith::ConstantOp>(
+        op.getLoc(),
+        DenseElementsAttr::get(withElement(type, s), rewriter.getZeroAttr(s)));
+    rewriter.replaceOp(op, restoreSign(rewriter, op.getLoc(), c, type));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+/// A reason for the ops no pattern exists for.
+std::string defaultReason(Operation *op) {
+  if (isa<shlo::WhileOp, shlo::IfOp, shlo::CaseOp>(op))
+    return "control flow has no lowering to linalg yet";
+  if (isa<shlo::SortOp>(op))
+    return "sort has no lowering to linalg yet";
+  if (isa<shlo::CustomCallOp>(op))
+    return "custom calls have no lowering";
+  if (isa<shlo::BatchNormInferenceOp, shlo::DotOp>(op))
+    return "composite op: run systole-simplify first";
+  if (isa<shlo::RngOp, shlo::RngBitGeneratorOp>(op))
+    return "random number generation is not supported";
+  return "no lowering to linalg is implemented for this op";
+}
+
+struct StableHLOToLinalgPass
+    : systole::impl::StableHLOToLinalgBase<StableHLOToLinalgPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    Reasons reasons;
+    RewritePatternSet patterns(ctx);
+    patterns.add<ConstantLowering, IotaLowering<shlo::IotaOp>,
+                 IotaLowering<shlo::DynamicIotaOp>, ElementwiseLowering,
+                 BroadcastInDimLowering, BroadcastLowering, ReshapeLowering,
+                 TransposeLowering, ReverseLowering, SliceLowering,
+                 ConcatenateLowering, PadLowering, DynamicSliceLowering,
+                 DynamicUpdateSliceLowering, DotGeneralLowering,
+                 ConvolutionLowering, ReduceLowering, ReduceWindowLowering,
+                 MapLowering, GatherLowering, ScatterLowering,
+                 ForwardOperands<shlo::OptimizationBarrierOp>,
+                 ForwardOperands<shlo::AllReduceOp>,
+                 ForwardOperands<shlo::AllGatherOp>,
+                 ForwardOperands<shlo::CollectivePermuteOp>,
+                 ForwardOperands<shlo::AllToAllOp>,
+                 ZeroId<shlo::ReplicaIdOp>, ZeroId<shlo::PartitionIdOp>>(
+        ctx, reasons);
+
+    // stablehlo is left "unknown" to the target so that partial conversion
+    // lowers what it can and keeps the rest, which is reported below — every
+    // op, not only the first.
+    ConversionTarget target(*ctx);
+    target.addLegalDialect<linalg::LinalgDialect, tensor::TensorDialect,
+                           arith::ArithDialect, math::MathDialect,
+                           scf::SCFDialect, func::FuncDialect>();
+    target.addLegalOp<ModuleOp>();
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      return signalPassFailure();
+
+    bool failedAny = false;
+    getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (!isa_and_nonnull<shlo::StableHLODialect>(op->getDialect()))
+        return WalkResult::advance();
+      failedAny = true;
+      auto it = reasons.find(op);
+      op->emitError() << "'" << op->getName()
+                      << "' cannot be lowered to linalg: "
+                      << (it != reasons.end() ? it->second
+                                              : defaultReason(op));
+      // The ops inside its regions are not reported separately.
+      return WalkResult::skip();
+    });
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+
+} // namespace
