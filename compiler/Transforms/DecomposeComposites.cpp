@@ -48,9 +48,11 @@ struct BatchNormInferencePattern
       return rewriter.create<stablehlo::BroadcastInDimOp>(
           loc, type, v, ArrayRef<int64_t>{feature});
     };
+    // One statement per op: the order of the created ops is fixed.
     Value centered = h.sub(op.getOperand(), broadcast(op.getMean()));
-    Value result =
-        h.add(h.mul(centered, broadcast(factor)), broadcast(op.getOffset()));
+    Value scaled = h.mul(centered, broadcast(factor));
+    Value offset = broadcast(op.getOffset());
+    Value result = h.add(scaled, offset);
     rewriter.replaceOp(op, result);
     return success();
   }

@@ -49,7 +49,8 @@ int main(int argc, char **argv) {
   }
   if (mlir::failed(mlir::MlirOptMain(output->os(), std::move(file), registry,
                                      config)))
-    return 1;
+    return 2; // DESIGN section 7: bad input
+
   output->keep();
   return 0;
 }

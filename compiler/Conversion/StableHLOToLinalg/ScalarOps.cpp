@@ -13,7 +13,9 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -438,10 +440,35 @@ LogicalResult systole::emitScalarRegion(OpBuilder &b, Region &region,
   IRMapping map;
   for (auto [arg, value] : llvm::zip(block.getArguments(), args))
     map.map(arg, value);
+  // A value from above the region (canonicalization hoists the region's
+  // constants to the function): a scalar constant when it is one, else the
+  // scalar read from the rank-0 tensor.
+  auto lookupOrCapture = [&](Value v) -> Value {
+    if (Value mapped = map.lookupOrNull(v))
+      return mapped;
+    Location loc = v.getLoc();
+    DenseElementsAttr dense;
+    if (matchPattern(v, m_Constant(&dense)) && dense.isSplat()) {
+      Attribute scalar = dense.getSplatValue<Attribute>();
+      if (auto i = dyn_cast<IntegerAttr>(scalar))
+        scalar = b.getIntegerAttr(toSignless(i.getType()), i.getValue());
+      Value c = b.create<arith::ConstantOp>(loc, cast<TypedAttr>(scalar));
+      map.map(v, c);
+      return c;
+    }
+    auto t = cast<RankedTensorType>(v.getType());
+    Value s = v;
+    if (toSignless(t.getElementType()) != t.getElementType())
+      s = b.create<tensor::BitcastOp>(
+          loc, RankedTensorType::get({}, toSignless(t.getElementType())), v);
+    Value e = b.create<tensor::ExtractOp>(loc, s, ValueRange{});
+    map.map(v, e);
+    return e;
+  };
   for (Operation &op : block) {
     if (auto ret = dyn_cast<shlo::ReturnOp>(op)) {
       for (Value v : ret.getOperands())
-        results.push_back(map.lookup(v));
+        results.push_back(lookupOrCapture(v));
       return success();
     }
     for (Type t : op.getResultTypes()) {
@@ -467,7 +494,7 @@ LogicalResult systole::emitScalarRegion(OpBuilder &b, Region &region,
     }
     SmallVector<Value> operands;
     for (Value v : op.getOperands())
-      operands.push_back(map.lookup(v));
+      operands.push_back(lookupOrCapture(v));
     std::string inner;
     FailureOr<Value> r = emitScalarOp(b, op.getLoc(), &op, operands, inner);
     if (failed(r)) {

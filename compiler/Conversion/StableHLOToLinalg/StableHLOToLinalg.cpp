@@ -853,9 +853,12 @@ struct ConvolutionLowering : Lowering<shlo::ConvolutionOp> {
     Value init = fill(rewriter, loc, zeroOf(rewriter, loc, acc), accType);
     Value input = signlessTensor(rewriter, loc, adaptor.getLhs());
     Value kernel = signlessTensor(rewriter, loc, adaptor.getRhs());
-    input = padTensor(rewriter, loc, input,
-                      zeroOf(rewriter, loc, tensorType(input).getElementType()),
-                      low, high, {});
+    if (llvm::any_of(low, [](int64_t x) { return x != 0; }) ||
+        llvm::any_of(high, [](int64_t x) { return x != 0; }))
+      input = padTensor(
+          rewriter, loc, input,
+          zeroOf(rewriter, loc, tensorType(input).getElementType()), low, high,
+          {});
     int64_t groups = op.getFeatureGroupCount();
     SmallVector<int64_t> strideV, dilV;
     for (int64_t i = 0; i < k; ++i) {

@@ -2,7 +2,13 @@
 //   y[p, f] = silu(2 * x[p, f] + bias[p]),  rowsum[p] = sum_f y[p, f].
 // RUN: systole-translate --ncore-to-ncx %s -o %t.ncx
 // RUN: systole-translate --ncx-to-ncore %t.ncx | FileCheck %s
-// TODO(issue 3): run with `systole-run %t.ncx --backend=sim` once it reads NCX.
+// Run on the simulator and compare with the reference interpreter on the same
+// random inputs (an independent oracle: Inputs/activation.ref.mlir).
+// RUN: systole-run --backend=reference %S/Inputs/activation.ref.mlir --random-inputs --seed=3 --output=@%t.ref0.npy --output=@%t.ref1.npy --quiet
+// RUN: systole-run --backend=sim %t.ncx --random-inputs --seed=3 --expected-output=@%t.ref0.npy --expected-output=@%t.ref1.npy --rtol=1e-2 --atol=1e-2 --quiet --stats-json=%t.stats.json | FileCheck %s --check-prefix=SIM
+// RUN: FileCheck %s --check-prefix=STATS < %t.stats.json
+// SIM: simulated: {{[0-9.]+}} us on trn2
+// STATS: "total_ns"
 
 ncore.program @activation attributes {target = "trn2"} {
   ncore.input @x : tensor<128x256xf32> at 0
