@@ -21,3 +21,10 @@ config.substitutions.append(("%srcroot", config.systole_src_root))
 # (UNSUPPORTED) when it is absent.
 if os.path.isdir(os.path.join(config.corpus_dir, "models")):
     config.available_features.add("corpus")
+
+# Upstream MLIR's JIT runner (mlir-19-tools) runs linalg-phase output lowered
+# with upstream passes: numerical checks of the `linalg` lowering.
+if os.path.exists(os.path.join(config.llvm_tools_dir, "mlir-cpu-runner")):
+    config.available_features.add("mlir-cpu-runner")
+    config.substitutions.append(
+        ("%mlir_lib_dir", os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")))

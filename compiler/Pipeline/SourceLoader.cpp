@@ -135,6 +135,38 @@ std::string rewriteForMlir19(llvm::StringRef text, bool *changed) {
     out.append(digits.str());
     pos = close;
   }
+  // `array<i1: 1, 0>`: MLIR 19 parses integer literals in a boolean dense
+  // array into storage its printer then reads out of bounds (a crash on
+  // the first diagnostic that prints it). Spell them as true/false.
+  size_t at = 0;
+  while ((at = out.find("array<i1:", at)) != std::string::npos) {
+    size_t end = out.find('>', at);
+    if (end == std::string::npos)
+      break;
+    std::string body = out.substr(at + 9, end - at - 9);
+    std::string fixed;
+    bool rewritten = false;
+    llvm::SmallVector<llvm::StringRef> items;
+    llvm::StringRef(body).split(items, ',');
+    for (llvm::StringRef item : items) {
+      llvm::StringRef trimmed = item.trim();
+      int64_t v;
+      if (!fixed.empty())
+        fixed += ",";
+      if (!trimmed.getAsInteger(10, v)) {
+        fixed += v ? " true" : " false";
+        rewritten = true;
+      } else {
+        fixed += item.str();
+      }
+    }
+    if (rewritten) {
+      out.replace(at + 9, end - at - 9, fixed);
+      didChange = true;
+      end = at + 9 + fixed.size();
+    }
+    at = end;
+  }
   if (changed)
     *changed = didChange;
   return out;

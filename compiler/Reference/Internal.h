@@ -31,6 +31,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <complex>
+#include <cstring>
 #include <functional>
 #include <optional>
 
@@ -88,8 +89,22 @@ std::vector<int64_t> stridesOf(llvm::ArrayRef<int64_t> shape);
 /// Copies element `src` of `from` to element `dst` of `to` (same dtype).
 inline void copyElement(const HostTensor &from, int64_t src, HostTensor &to,
                         int64_t dst) {
-  const int64_t w = byteWidth(from.dtype);
-  std::memcpy(to.data.data() + dst * w, from.data.data() + src * w, w);
+  switch (byteWidth(from.dtype)) {
+  case 1:
+    to.data[dst] = from.data[src];
+    return;
+  case 2:
+    std::memcpy(to.data.data() + dst * 2, from.data.data() + src * 2, 2);
+    return;
+  case 4:
+    std::memcpy(to.data.data() + dst * 4, from.data.data() + src * 4, 4);
+    return;
+  case 8:
+    std::memcpy(to.data.data() + dst * 8, from.data.data() + src * 8, 8);
+    return;
+  default:
+    std::memcpy(to.data.data() + dst * 16, from.data.data() + src * 16, 16);
+  }
 }
 
 /// Calls fn(index) for every multi-index of `shape` in row-major order.

@@ -554,9 +554,10 @@ public:
   };
 
   FailureOr<std::vector<Value>> runRegion(Region &region,
-                                          ArrayRef<Value> args,
+                                          std::vector<Value> args,
                                           const Scope *parent = nullptr);
-  FailureOr<std::vector<Value>> runFunc(func::FuncOp f, ArrayRef<Value> args);
+  FailureOr<std::vector<Value>> runFunc(func::FuncOp f,
+                                        std::vector<Value> args);
 
 private:
   FailureOr<Results> evalOp(Operation *op, Scope &env,
@@ -606,7 +607,7 @@ Interpreter::deathsOf(Block &block) {
 }
 
 FailureOr<std::vector<Value>>
-Interpreter::runRegion(Region &region, ArrayRef<Value> args,
+Interpreter::runRegion(Region &region, std::vector<Value> args,
                        const Scope *parent) {
   if (!region.hasOneBlock()) {
     if (Operation *parent = region.getParentOp())
@@ -624,7 +625,7 @@ Interpreter::runRegion(Region &region, ArrayRef<Value> args,
   Scope env;
   env.parent = parent;
   for (auto [a, v] : llvm::zip(block.getArguments(), args))
-    env.values[a] = v;
+    env.values[a] = std::move(v);
   const bool large = block.getOperations().size() > 8;
   const std::vector<std::vector<mlir::Value>> *dying =
       large ? &deathsOf(block) : nullptr;
@@ -664,7 +665,7 @@ Interpreter::runRegion(Region &region, ArrayRef<Value> args,
 }
 
 FailureOr<std::vector<Value>> Interpreter::runFunc(func::FuncOp f,
-                                                   ArrayRef<Value> args) {
+                                                   std::vector<Value> args) {
   if (f.isExternal()) {
     f.emitError() << "reference interpreter: function '" << f.getName()
                   << "' has no body";
@@ -674,7 +675,7 @@ FailureOr<std::vector<Value>> Interpreter::runFunc(func::FuncOp f,
     f.emitError() << "reference interpreter: call depth exceeds 1000";
     return failure();
   }
-  auto r = runRegion(f.getBody(), args);
+  auto r = runRegion(f.getBody(), std::move(args));
   --callDepth;
   return r;
 }
@@ -751,7 +752,7 @@ static Results single(HostTensor t) { return Results{Value::ofTensor(t)}; }
 FailureOr<Results> Interpreter::evalOpWith(Operation *op, Operands operands,
                                            const Scope *scope) {
   RegionRunner runner = [this, scope](Region &r, ArrayRef<Value> args) {
-    return runRegion(r, args, scope);
+    return runRegion(r, std::vector<Value>(args.begin(), args.end()), scope);
   };
   // Every tensor operand of the ops below must be a tensor, not a tuple.
   if (auto c = dyn_cast<stablehlo::ConstantOp>(op)) {
@@ -780,7 +781,8 @@ FailureOr<Results> Interpreter::evalOpWith(Operation *op, Operands operands,
                       << call.getCallee() << "'";
       return failure();
     }
-    return runFunc(callee, operands);
+    return runFunc(callee,
+                   std::vector<Value>(operands.begin(), operands.end()));
   }
   if (auto w = dyn_cast<stablehlo::WhileOp>(op)) {
     std::vector<Value> state(operands.begin(), operands.end());
@@ -959,7 +961,7 @@ evaluate(func::FuncOp func, const std::vector<HostTensor> &inputs,
     args.push_back(detail::Value::ofTensor(inputs[i]));
   }
   detail::Interpreter interp(checks, options);
-  auto results = interp.runFunc(func, args);
+  auto results = interp.runFunc(func, std::move(args));
   if (failed(results))
     return failure();
   std::vector<HostTensor> out;

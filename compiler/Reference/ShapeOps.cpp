@@ -43,9 +43,34 @@ HostTensor affineCopy(const HostTensor &in, ArrayRef<int64_t> outShape,
     if (innerStride == 1) {
       std::memcpy(dst + o * w, src + offset * w, inner * w);
     } else {
-      int64_t s = offset;
-      for (int64_t i = 0; i < inner; ++i, s += innerStride)
-        std::memcpy(dst + (o + i) * w, src + s * w, w);
+      // Fixed-size element copies (a runtime-sized memcpy per element is a
+      // library call).
+      auto strided = [&](auto tag) {
+        using E = decltype(tag);
+        E *d = reinterpret_cast<E *>(dst) + o;
+        int64_t s = offset;
+        for (int64_t i = 0; i < inner; ++i, s += innerStride)
+          std::memcpy(d + i, src + s * sizeof(E), sizeof(E));
+      };
+      switch (w) {
+      case 1:
+        strided(uint8_t());
+        break;
+      case 2:
+        strided(uint16_t());
+        break;
+      case 4:
+        strided(uint32_t());
+        break;
+      case 8:
+        strided(uint64_t());
+        break;
+      default: {
+        int64_t s = offset;
+        for (int64_t i = 0; i < inner; ++i, s += innerStride)
+          std::memcpy(dst + (o + i) * w, src + s * w, w);
+      }
+      }
     }
     for (int64_t d = rank - 2; d >= 0; --d) {
       offset += strides[d];

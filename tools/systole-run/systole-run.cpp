@@ -195,6 +195,16 @@ int handleResults(const std::vector<systole::HostTensor> &results) {
                    << std::string(expected.status().message()) << "\n";
       return kBadInput;
     }
+    // bf16 and f8 results are stored widened to f32 in .npy: narrow the
+    // expectation back to the result's type (exact for such files).
+    if (expected->dtype != results[i].dtype &&
+        systole::isFloat(expected->dtype) &&
+        systole::isFloat(results[i].dtype)) {
+      absl::StatusOr<systole::HostTensor> narrowed =
+          systole::convertTensor(*expected, results[i].dtype);
+      if (narrowed.ok())
+        expected = std::move(narrowed);
+    }
     systole::CompareResult cmp =
         compare == "pcc"
             ? systole::pearson(results[i], *expected, minPcc)

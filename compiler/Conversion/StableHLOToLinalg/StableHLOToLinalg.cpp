@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -57,11 +58,17 @@ Value signlessTensor(OpBuilder &b, Location loc, Value v) {
     return v;
   return b.create<tensor::BitcastOp>(loc, withElement(t, s), v);
 }
-/// `v` (signless) bitcast back to `type` when `type` is unsigned.
-Value restoreSign(OpBuilder &b, Location loc, Value v, RankedTensorType type) {
-  if (v.getType() == type)
-    return v;
-  return b.create<tensor::BitcastOp>(loc, type, v);
+/// The replacement of a result of type `type`: `v` itself, signless (the
+/// type converter maps unsigned tensors to signless ones; tensor.bitcast has
+/// no bufferization in MLIR 19).
+Value restoreSign(OpBuilder &, Location, Value v, RankedTensorType) {
+  return v;
+}
+
+/// `t` with signless integer elements.
+RankedTensorType signlessType(Type t) {
+  auto r = cast<RankedTensorType>(t);
+  return RankedTensorType::get(r.getShape(), toSignless(r.getElementType()));
 }
 
 Value emptyLike(OpBuilder &b, Location loc, RankedTensorType t) {
@@ -223,8 +230,8 @@ Value padTensor(OpBuilder &b, Location loc, Value v, Value padValue,
 
 template <typename OpTy>
 struct Lowering : OpConversionPattern<OpTy> {
-  Lowering(MLIRContext *ctx, Reasons &reasons)
-      : OpConversionPattern<OpTy>(ctx), reasons(reasons) {}
+  Lowering(const TypeConverter &converter, MLIRContext *ctx, Reasons &reasons)
+      : OpConversionPattern<OpTy>(converter, ctx), reasons(reasons) {}
   LogicalResult reject(Operation *op, const Twine &why) const {
     reasons[op] = why.str();
     return failure();
@@ -251,9 +258,8 @@ struct ConstantLowering : Lowering<shlo::ConstantOp> {
     auto dense = dyn_cast<DenseIntElementsAttr>(op.getValue());
     if (!dense)
       return reject(op, "a non-dense unsigned constant is not supported");
-    Value c = rewriter.create<arith::ConstantOp>(
-        op.getLoc(), cast<TypedAttr>(dense.bitcast(s)));
-    rewriter.replaceOp(op, restoreSign(rewriter, op.getLoc(), c, type));
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, cast<TypedAttr>(dense.bitcast(s)));
     return success();
   }
 };
@@ -265,7 +271,7 @@ struct IotaLowering : Lowering<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getType());
+    auto type = signlessType(op.getType());
     if (!type.hasStaticShape())
       return this->reject(op, "its result shape is not static");
     Type element = type.getElementType();
@@ -298,8 +304,10 @@ struct IotaLowering : Lowering<OpTy> {
 /// Every elementwise op (and select/clamp with scalar operands) becomes a
 /// linalg.generic with identity maps (scalar operands broadcast).
 struct ElementwiseLowering : ConversionPattern {
-  ElementwiseLowering(MLIRContext *ctx, Reasons &reasons)
-      : ConversionPattern(MatchAnyOpTypeTag(), 1, ctx), reasons(reasons) {}
+  ElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx,
+                      Reasons &reasons)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), 1, ctx),
+        reasons(reasons) {}
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
@@ -317,7 +325,7 @@ struct ElementwiseLowering : ConversionPattern {
       return failure();
     }
     Location loc = op->getLoc();
-    auto type = cast<RankedTensorType>(op->getResult(0).getType());
+    auto type = signlessType(op->getResult(0).getType());
     int64_t rank = type.getRank();
     SmallVector<Value> inputs;
     SmallVector<AffineMap> maps;
@@ -441,7 +449,7 @@ struct BroadcastInDimLowering : Lowering<shlo::BroadcastInDimOp> {
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOp(op, broadcastInDim(rewriter, op.getLoc(),
                                           adaptor.getOperand(),
-                                          cast<RankedTensorType>(op.getType()),
+                                          signlessType(op.getType()),
                                           op.getBroadcastDimensions()));
     return success();
   }
@@ -452,7 +460,7 @@ struct BroadcastLowering : Lowering<shlo::BroadcastOp> {
   LogicalResult
   matchAndRewrite(shlo::BroadcastOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getType());
+    auto type = signlessType(op.getType());
     int64_t inRank = tensorType(op.getOperand()).getRank();
     SmallVector<int64_t> dims;
     for (int64_t i = 0; i < inRank; ++i)
@@ -469,12 +477,12 @@ struct ReshapeLowering : Lowering<shlo::ReshapeOp> {
   matchAndRewrite(shlo::ReshapeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto in = tensorType(op.getOperand());
-    auto out = cast<RankedTensorType>(op.getType());
+    auto out = signlessType(op.getType());
     Location loc = op.getLoc();
     Value v = adaptor.getOperand();
     if (!in.hasStaticShape() || !out.hasStaticShape())
       return reject(op, "dynamic shapes are not supported");
-    if (in == out) {
+    if (in.getShape() == out.getShape()) {
       rewriter.replaceOp(op, v);
       return success();
     }
@@ -525,7 +533,7 @@ struct TransposeLowering : Lowering<shlo::TransposeOp> {
   LogicalResult
   matchAndRewrite(shlo::TransposeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getType());
+    auto type = signlessType(op.getType());
     Location loc = op.getLoc();
     Value in = signlessTensor(rewriter, loc, adaptor.getOperand());
     Value r = rewriter
@@ -543,7 +551,7 @@ struct ReverseLowering : Lowering<shlo::ReverseOp> {
   LogicalResult
   matchAndRewrite(shlo::ReverseOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getType());
+    auto type = signlessType(op.getType());
     Location loc = op.getLoc();
     int64_t rank = type.getRank();
     SmallVector<AffineExpr> exprs;
@@ -575,7 +583,7 @@ struct SliceLowering : Lowering<shlo::SliceOp> {
   LogicalResult
   matchAndRewrite(shlo::SliceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getType());
+    auto type = signlessType(op.getType());
     SmallVector<OpFoldResult> offsets, sizes, strides;
     for (int64_t d = 0; d < type.getRank(); ++d) {
       offsets.push_back(rewriter.getIndexAttr(op.getStartIndices()[d]));
@@ -593,7 +601,7 @@ struct ConcatenateLowering : Lowering<shlo::ConcatenateOp> {
   LogicalResult
   matchAndRewrite(shlo::ConcatenateOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getType());
+    auto type = signlessType(op.getType());
     Location loc = op.getLoc();
     int64_t dim = op.getDimension();
     Value result = rewriter.create<tensor::EmptyOp>(loc, type.getShape(),
@@ -622,7 +630,7 @@ struct PadLowering : Lowering<shlo::PadOp> {
   LogicalResult
   matchAndRewrite(shlo::PadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getType());
+    auto type = signlessType(op.getType());
     Location loc = op.getLoc();
     // Pad by the non-negative parts, then cut the negative ones.
     SmallVector<int64_t> low, high;
@@ -674,7 +682,7 @@ struct DynamicSliceLowering : Lowering<shlo::DynamicSliceOp> {
   LogicalResult
   matchAndRewrite(shlo::DynamicSliceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getType());
+    auto type = signlessType(op.getType());
     auto in = tensorType(op.getOperand());
     Location loc = op.getLoc();
     SmallVector<OpFoldResult> offsets = clampedStarts(
@@ -721,7 +729,7 @@ struct DotGeneralLowering : Lowering<shlo::DotGeneralOp> {
   LogicalResult
   matchAndRewrite(shlo::DotGeneralOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getType());
+    auto type = signlessType(op.getType());
     auto lhsT = tensorType(op.getLhs()), rhsT = tensorType(op.getRhs());
     Type lhsE = lhsT.getElementType(), rhsE = rhsT.getElementType();
     if (isa<ComplexType>(lhsE) || isa<ComplexType>(type.getElementType()))
@@ -810,7 +818,7 @@ struct ConvolutionLowering : Lowering<shlo::ConvolutionOp> {
   LogicalResult
   matchAndRewrite(shlo::ConvolutionOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getType());
+    auto type = signlessType(op.getType());
     auto inT = tensorType(op.getLhs()), kT = tensorType(op.getRhs());
     Location loc = op.getLoc();
     if (isa<ComplexType>(type.getElementType()))
@@ -1098,7 +1106,7 @@ struct MapLowering : Lowering<shlo::MapOp> {
   matchAndRewrite(shlo::MapOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto type = cast<RankedTensorType>(op.getResult().getType());
+    auto type = signlessType(op.getResult().getType());
     int64_t rank = type.getRank();
     SmallVector<Value> inputs;
     for (Value v : adaptor.getInputs())
@@ -1134,7 +1142,7 @@ struct GatherLowering : Lowering<shlo::GatherOp> {
   matchAndRewrite(shlo::GatherOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto type = cast<RankedTensorType>(op.getType());
+    auto type = signlessType(op.getType());
     auto opT = tensorType(op.getOperand());
     auto idxT = tensorType(op.getStartIndices());
     auto dn = op.getDimensionNumbers();
@@ -1392,8 +1400,11 @@ struct ForwardOperands : Lowering<OpTy> {
   matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ValueRange operands = adaptor.getOperands();
-    if (operands.size() != op->getNumResults() ||
-        !llvm::equal(operands.getTypes(), op->getResultTypes()))
+    SmallVector<Type> resultTypes;
+    if (failed(this->getTypeConverter()->convertTypes(op->getResultTypes(),
+                                                      resultTypes)) ||
+        operands.size() != op->getNumResults() ||
+        !llvm::equal(operands.getTypes(), resultTypes))
       return this->reject(op, "operand and result types differ");
     rewriter.replaceOp(op, operands);
     return success();
@@ -1407,7 +1418,7 @@ struct ZeroId : Lowering<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getType());
+    auto type = signlessType(op.getType());
     Type s = toSignless(type.getElementType());
     Value c = rewriter.create<arith::ConstantOp>(
         op.getLoc(),
@@ -1436,11 +1447,48 @@ std::string defaultReason(Operation *op) {
   return "no lowering to linalg is implemented for this op";
 }
 
+/// Marks each function argument and result of unsigned integer element type
+/// with `systole.element_type` (the type converter makes it signless).
+void recordUnsignedSignatures(ModuleOp module) {
+  module.walk([](func::FuncOp f) {
+    auto mark = [](Type t) -> Attribute {
+      auto r = dyn_cast<RankedTensorType>(t);
+      if (!r || toSignless(r.getElementType()) == r.getElementType())
+        return {};
+      return TypeAttr::get(r.getElementType());
+    };
+    for (auto [i, t] : llvm::enumerate(f.getArgumentTypes()))
+      if (Attribute a = mark(t))
+        f.setArgAttr(i, "systole.element_type", a);
+    for (auto [i, t] : llvm::enumerate(f.getResultTypes()))
+      if (Attribute a = mark(t))
+        f.setResultAttr(i, "systole.element_type", a);
+  });
+}
+
 struct StableHLOToLinalgPass
     : systole::impl::StableHLOToLinalgBase<StableHLOToLinalgPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     Reasons reasons;
+    // Unsigned integer tensors become signless (arith knows no others);
+    // function arguments and results keep their dtype in an attribute.
+    TypeConverter converter;
+    converter.addConversion([](Type t) -> Type {
+      if (auto r = dyn_cast<RankedTensorType>(t))
+        return signlessType(r);
+      return t;
+    });
+    auto cast = [](OpBuilder &b, Type type, ValueRange inputs,
+                   Location loc) -> Value {
+      return b.create<UnrealizedConversionCastOp>(loc, type, inputs)
+          .getResult(0);
+    };
+    converter.addSourceMaterialization(cast);
+    converter.addTargetMaterialization(cast);
+    converter.addArgumentMaterialization(cast);
+    recordUnsignedSignatures(getOperation());
+
     RewritePatternSet patterns(ctx);
     patterns.add<ConstantLowering, IotaLowering<shlo::IotaOp>,
                  IotaLowering<shlo::DynamicIotaOp>, ElementwiseLowering,
@@ -1456,7 +1504,11 @@ struct StableHLOToLinalgPass
                  ForwardOperands<shlo::CollectivePermuteOp>,
                  ForwardOperands<shlo::AllToAllOp>,
                  ZeroId<shlo::ReplicaIdOp>, ZeroId<shlo::PartitionIdOp>>(
-        ctx, reasons);
+        converter, ctx, reasons);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
 
     // stablehlo is left "unknown" to the target so that partial conversion
     // lowers what it can and keeps the rest, which is reported below — every
@@ -1466,6 +1518,12 @@ struct StableHLOToLinalgPass
                            arith::ArithDialect, math::MathDialect,
                            scf::SCFDialect, func::FuncDialect>();
     target.addLegalOp<ModuleOp>();
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp f) {
+      return converter.isSignatureLegal(f.getFunctionType()) &&
+             converter.isLegal(&f.getBody());
+    });
+    target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp>(
+        [&](Operation *op) { return converter.isLegal(op); });
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       return signalPassFailure();

@@ -27,14 +27,14 @@ func.func @bool_ops(%a: tensor<4xi1>, %b: tensor<4xi1>) -> tensor<4xi1> {
 
 // -----
 
-// Unsigned integers: bitcast to signless, unsigned arith, bitcast back.
+// Unsigned integers: tensors become signless (arith has no other integers),
+// the signature keeps the dtype in `systole.element_type`, the body uses the
+// unsigned arith op.
 // CHECK-LABEL: func.func @unsigned_div
-// CHECK:         %[[A:.*]] = tensor.bitcast %arg0 : tensor<4xui32> to tensor<4xi32>
-// CHECK:         %[[B:.*]] = tensor.bitcast %arg1 : tensor<4xui32> to tensor<4xi32>
-// CHECK:         %[[G:.*]] = linalg.generic
+// CHECK-SAME:    (%[[A:.*]]: tensor<4xi32> {systole.element_type = ui32}, %[[B:.*]]: tensor<4xi32> {systole.element_type = ui32}) -> (tensor<4xi32> {systole.element_type = ui32})
+// CHECK:         %[[G:.*]] = linalg.generic {{.*}} ins(%[[A]], %[[B]] : tensor<4xi32>, tensor<4xi32>)
 // CHECK:           arith.divui
-// CHECK:         %[[R:.*]] = tensor.bitcast %[[G]] : tensor<4xi32> to tensor<4xui32>
-// CHECK:         return %[[R]]
+// CHECK:         return %[[G]] : tensor<4xi32>
 func.func @unsigned_div(%a: tensor<4xui32>, %b: tensor<4xui32>) -> tensor<4xui32> {
   %0 = stablehlo.divide %a, %b : tensor<4xui32>
   return %0 : tensor<4xui32>
@@ -134,11 +134,11 @@ func.func @converts(%x: tensor<4xbf16>, %p: tensor<4xi1>) -> (tensor<4xbf16>, te
 // CHECK-LABEL: func.func @constant_iota
 // CHECK-DAG:     %[[C:.*]] = arith.constant dense<[1, 2, 3]> : tensor<3xi32>
 // CHECK-DAG:     %[[U:.*]] = arith.constant dense<[4, 5, 6]> : tensor<3xi32>
-// CHECK:         tensor.bitcast %[[U]] : tensor<3xi32> to tensor<3xui32>
-// CHECK:         linalg.generic
+// CHECK:         %[[IOTA:.*]] = linalg.generic
 // CHECK:           %[[I:.*]] = linalg.index 1 : index
 // CHECK:           %[[I64:.*]] = arith.index_castui %[[I]] : index to i64
 // CHECK:           arith.uitofp %[[I64]] : i64 to f32
+// CHECK:         return %[[C]], %[[U]], %[[IOTA]]
 func.func @constant_iota() -> (tensor<3xi32>, tensor<3xui32>, tensor<2x3xf32>) {
   %0 = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
   %1 = stablehlo.constant dense<[4, 5, 6]> : tensor<3xui32>
