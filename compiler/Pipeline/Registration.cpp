@@ -20,8 +20,8 @@
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Linalg/Transforms/TilingInterfaceImpl.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/Quant/QuantOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Quant/QuantOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
@@ -35,10 +35,10 @@
 void systole::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<stablehlo::StableHLODialect, chlo::CHLODialect,
                   sdy::SdyDialect, mlir::func::FuncDialect,
-                  mlir::arith::ArithDialect, mlir::math::MathDialect, mlir::quant::QuantizationDialect,
-                  mlir::tensor::TensorDialect, ncore::NCoreDialect,
-                  mlir::linalg::LinalgDialect, mlir::scf::SCFDialect,
-                  mlir::memref::MemRefDialect,
+                  mlir::arith::ArithDialect, mlir::math::MathDialect,
+                  mlir::quant::QuantizationDialect, mlir::tensor::TensorDialect,
+                  ncore::NCoreDialect, mlir::linalg::LinalgDialect,
+                  mlir::scf::SCFDialect, mlir::memref::MemRefDialect,
                   mlir::bufferization::BufferizationDialect>();
   mlir::func::registerInlinerExtension(registry);
   // External models: bufferization, tiling and value bounds of the upstream

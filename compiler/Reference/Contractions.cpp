@@ -34,8 +34,7 @@ Kind computeKind(DType a, DType b, DType r) {
                ? Kind::C128
                : Kind::C64;
   if (any([](DType t) { return isFloat(t); }))
-    return any([](DType t) { return t == DType::F64; }) ? Kind::F64
-                                                        : Kind::F32;
+    return any([](DType t) { return t == DType::F64; }) ? Kind::F64 : Kind::F32;
   return Kind::Int;
 }
 
@@ -94,8 +93,8 @@ template <typename T> void pack(HostTensor &t, const std::vector<T> &v) {
           float f = static_cast<float>(v[i]);
           std::memcpy(p + 4 * i, &f, 4);
         } else {
-          uint16_t h = std::is_same_v<T, float> ? floatToBf16(v[i])
-                                                : doubleToBf16(v[i]);
+          uint16_t h =
+              std::is_same_v<T, float> ? floatToBf16(v[i]) : doubleToBf16(v[i]);
           std::memcpy(p + 2 * i, &h, 2);
         }
       }
@@ -113,8 +112,8 @@ template <typename T> void pack(HostTensor &t, const std::vector<T> &v) {
 }
 
 template <typename T>
-using RowMat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic,
-                             Eigen::RowMajor>;
+using RowMat =
+    Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 /// C[b] = A[b] x B[b] for b < batch; A is [batch, M, K], B [batch, K, N],
 /// C [batch, M, N], all row-major.
@@ -142,9 +141,9 @@ void matmulInto(const HostTensor &lhs, const HostTensor &rhs, HostTensor &out,
 }
 
 FailureOr<Results> evalDotGeneral(Operation *op, const HostTensor &lhs,
-                                  const HostTensor &rhs,
-                                  ArrayRef<int64_t> lb, ArrayRef<int64_t> rb,
-                                  ArrayRef<int64_t> lc, ArrayRef<int64_t> rc) {
+                                  const HostTensor &rhs, ArrayRef<int64_t> lb,
+                                  ArrayRef<int64_t> rb, ArrayRef<int64_t> lc,
+                                  ArrayRef<int64_t> rc) {
   auto rt = tensorTypeOf(op, op->getResult(0).getType());
   if (failed(rt))
     return failure();
@@ -237,8 +236,8 @@ std::vector<T> convCanonical(const std::vector<T> &in, const std::vector<T> &k,
       for (int64_t qp = 0; qp < outP; ++qp) {
         int64_t off = 0;
         for (int64_t d = 0; d < rank && off >= 0; ++d) {
-          int64_t p = qIdx[d] * g.stride[d] + kIdx[d] * g.rhsDil[d] -
-                      g.padLo[d];
+          int64_t p =
+              qIdx[d] * g.stride[d] + kIdx[d] * g.rhsDil[d] - g.padLo[d];
           int64_t dilated = (g.inSp[d] - 1) * g.lhsDil[d] + 1;
           if (g.inSp[d] == 0 || p < 0 || p >= dilated || p % g.lhsDil[d]) {
             off = -1;
@@ -274,8 +273,7 @@ std::vector<T> convCanonical(const std::vector<T> &in, const std::vector<T> &k,
             dst[qp] = off[qp] >= 0 ? src[off[qp]] : T(0);
         }
       }
-      Eigen::Map<const RowMat<T>> w(k.data() + grp * og * cg * kP, og,
-                                    cg * kP);
+      Eigen::Map<const RowMat<T>> w(k.data() + grp * og * cg * kP, og, cg * kP);
       Eigen::Map<const RowMat<T>> cm(col.data(), cg * kP, outP);
       Eigen::Map<RowMat<T>> om(out.data() + (b * g.o + grp * og) * outP, og,
                                outP);
@@ -438,15 +436,15 @@ FailureOr<Results> evalBatchNorm(Operation *op, Operands operands) {
   int64_t fi = isa<sh::BatchNormTrainingOp>(op)
                    ? cast<sh::BatchNormTrainingOp>(op).getFeatureIndex()
                    : cast<sh::BatchNormGradOp>(op).getFeatureIndex();
-  double eps = isa<sh::BatchNormTrainingOp>(op)
-                   ? cast<sh::BatchNormTrainingOp>(op)
-                         .getEpsilon()
-                         .convertToDouble()
-                   : cast<sh::BatchNormGradOp>(op).getEpsilon().convertToDouble();
+  double eps =
+      isa<sh::BatchNormTrainingOp>(op)
+          ? cast<sh::BatchNormTrainingOp>(op).getEpsilon().convertToDouble()
+          : cast<sh::BatchNormGradOp>(op).getEpsilon().convertToDouble();
   featureSplit(x.shape, fi, outer, feat, inner);
   const double count = static_cast<double>(outer * inner);
-  auto at = [&](const std::vector<double> &v, int64_t o, int64_t c,
-                int64_t i) { return v[(o * feat + c) * inner + i]; };
+  auto at = [&](const std::vector<double> &v, int64_t o, int64_t c, int64_t i) {
+    return v[(o * feat + c) * inner + i];
+  };
   auto scale = toDoubles(operands[1].tensor);
   if (auto bt = dyn_cast<sh::BatchNormTrainingOp>(op)) {
     auto offset = toDoubles(operands[2].tensor);
@@ -482,8 +480,8 @@ FailureOr<Results> evalBatchNorm(Operation *op, Operands operands) {
     return Results{Value::ofTensor(out), Value::ofTensor(m),
                    Value::ofTensor(v)};
   }
-  auto mean = toDoubles(operands[2].tensor), var = toDoubles(operands[3].tensor),
-       gy = toDoubles(operands[4].tensor);
+  auto mean = toDoubles(operands[2].tensor),
+       var = toDoubles(operands[3].tensor), gy = toDoubles(operands[4].tensor);
   std::vector<double> gScale(feat, 0), gOffset(feat, 0), gx(xs.size());
   for (int64_t c = 0; c < feat; ++c) {
     double inv = 1 / std::sqrt(var[c] + eps);
@@ -612,7 +610,8 @@ FailureOr<Results> evalCholesky(sh::CholeskyOp op, const HostTensor &a) {
     // Work on L with A = L L^H, reading the lower triangle (or the
     // conjugate transpose of the upper one).
     auto A = [&](int64_t i, int64_t j) {
-      return lower ? v[b * n * n + i * n + j] : std::conj(v[b * n * n + j * n + i]);
+      return lower ? v[b * n * n + i * n + j]
+                   : std::conj(v[b * n * n + j * n + i]);
     };
     std::vector<C> L(n * n, 0);
     bool ok = true;
@@ -713,11 +712,10 @@ std::optional<FailureOr<Results>> evalContraction(Operation *op,
                                                   Operands operands) {
   if (auto d = dyn_cast<sh::DotGeneralOp>(op)) {
     auto dn = d.getDotDimensionNumbers();
-    return evalDotGeneral(op, operands[0].tensor, operands[1].tensor,
-                          dn.getLhsBatchingDimensions(),
-                          dn.getRhsBatchingDimensions(),
-                          dn.getLhsContractingDimensions(),
-                          dn.getRhsContractingDimensions());
+    return evalDotGeneral(
+        op, operands[0].tensor, operands[1].tensor,
+        dn.getLhsBatchingDimensions(), dn.getRhsBatchingDimensions(),
+        dn.getLhsContractingDimensions(), dn.getRhsContractingDimensions());
   }
   if (isa<sh::DotOp>(op)) {
     const HostTensor &l = operands[0].tensor;

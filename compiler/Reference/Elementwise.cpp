@@ -50,12 +50,12 @@ double digammaD(double x) {
   double x2 = 1 / (x * x);
   // Asymptotic series: ln x - 1/2x - sum B2k / (2k x^2k).
   double series =
-      x2 * (1.0 / 12 -
-            x2 * (1.0 / 120 -
-                  x2 * (1.0 / 252 -
-                        x2 * (1.0 / 240 - x2 * (1.0 / 132 -
-                                                x2 * (691.0 / 32760 -
-                                                      x2 / 12.0))))));
+      x2 *
+      (1.0 / 12 -
+       x2 * (1.0 / 120 -
+             x2 * (1.0 / 252 -
+                   x2 * (1.0 / 240 - x2 * (1.0 / 132 - x2 * (691.0 / 32760 -
+                                                             x2 / 12.0))))));
   return result + std::log(x) - 0.5 / x - series;
 }
 
@@ -79,10 +79,9 @@ double zetaD(double s, double q) {
   double a = q + n;
   sum += std::pow(a, 1 - s) / (s - 1) + 0.5 * std::pow(a, -s);
   // Bernoulli terms B2j/(2j)! * s(s+1)...(s+2j-2) a^(-s-2j+1).
-  static const double b2j[] = {1.0 / 6,       -1.0 / 30,   1.0 / 42,
-                               -1.0 / 30,     5.0 / 66,    -691.0 / 2730,
-                               7.0 / 6,       -3617.0 / 510, 43867.0 / 798,
-                               -174611.0 / 330};
+  static const double b2j[] = {
+      1.0 / 6,       -1.0 / 30, 1.0 / 42,      -1.0 / 30,     5.0 / 66,
+      -691.0 / 2730, 7.0 / 6,   -3617.0 / 510, 43867.0 / 798, -174611.0 / 330};
   double fact = 1, poch = s, apow = std::pow(a, -s - 1);
   for (int j = 1; j <= 10; ++j) {
     fact *= (2 * j - 1) * (2 * j);
@@ -414,8 +413,7 @@ std::optional<U> unaryKind(Operation *op) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-FailureOr<Results> unsupported(Operation *op, DType dt,
-                               const char *why = "") {
+FailureOr<Results> unsupported(Operation *op, DType dt, const char *why = "") {
   op->emitError() << "reference interpreter: '" << op->getName()
                   << "' is not supported for element type "
                   << std::string(dtypeName(dt)) << why;
@@ -495,10 +493,10 @@ FailureOr<Results> evalUnary(Operation *op, U k, const HostTensor &x,
     uint64_t u = static_cast<uint64_t>(e) & mask;
     switch (k) {
     case U::Abs:
-      e = isUnsignedInteger(dt) ? e
-                                : static_cast<int64_t>(
-                                      e < 0 ? 0 - static_cast<uint64_t>(e)
-                                            : static_cast<uint64_t>(e));
+      e = isUnsignedInteger(dt)
+              ? e
+              : static_cast<int64_t>(e < 0 ? 0 - static_cast<uint64_t>(e)
+                                           : static_cast<uint64_t>(e));
       break;
     case U::Neg:
       e = static_cast<int64_t>(0 - static_cast<uint64_t>(e));
@@ -691,9 +689,8 @@ int64_t intBinary(B k, int64_t a, int64_t b, DType dt, bool &ok) {
       s = bits - 1;
     // Sign-extend from `bits` first (toInts already does for signed types;
     // unsigned types are shifted as their signed counterpart).
-    int64_t sa = bits == 64 ? a
-                            : static_cast<int64_t>(ua << (64 - bits)) >>
-                                  (64 - bits);
+    int64_t sa =
+        bits == 64 ? a : static_cast<int64_t>(ua << (64 - bits)) >> (64 - bits);
     return sa >> s;
   }
   case B::Pow: {
@@ -887,9 +884,9 @@ FailureOr<Results> evalCompare(sh::CompareOp op, const HostTensor &a,
     bool u = isUnsignedInteger(dt) || dt == DType::I1 ||
              (ct && *ct == sh::ComparisonType::UNSIGNED);
     for (int64_t i = 0; i < n; ++i)
-      out.data[i] = u ? cmp(dir, static_cast<uint64_t>(x[i]),
-                            static_cast<uint64_t>(y[i]))
-                      : cmp(dir, x[i], y[i]);
+      out.data[i] =
+          u ? cmp(dir, static_cast<uint64_t>(x[i]), static_cast<uint64_t>(y[i]))
+            : cmp(dir, x[i], y[i]);
   }
   return single(std::move(out));
 }
@@ -917,9 +914,8 @@ FailureOr<Results> evalClamp(Operation *op, const HostTensor &lo,
     auto l = expand(toDoubles(lo), n), v = toDoubles(x),
          h = expand(toDoubles(hi), n);
     for (int64_t i = 0; i < n; ++i)
-      v[i] = binaryReal<double>(B::Min, binaryReal<double>(B::Max, v[i], l[i],
-                                                           ok),
-                                h[i], ok);
+      v[i] = binaryReal<double>(
+          B::Min, binaryReal<double>(B::Max, v[i], l[i], ok), h[i], ok);
     storeDoubles(out, v);
   } else if (isComplex(dt)) {
     return unsupported(op, dt);
@@ -966,8 +962,7 @@ int64_t floatToIntSaturating(double v, DType dt) {
   return static_cast<int64_t>(v);
 }
 
-FailureOr<Results> evalConvert(Operation *op, const HostTensor &x,
-                               DType to) {
+FailureOr<Results> evalConvert(Operation *op, const HostTensor &x, DType to) {
   const DType from = x.dtype;
   const int64_t n = x.numElements();
   HostTensor out = makeTensor(to, x.shape);
@@ -976,10 +971,11 @@ FailureOr<Results> evalConvert(Operation *op, const HostTensor &x,
     if (!isComplex(from) && isInteger(from)) {
       auto v = toInts(x);
       for (int64_t i = 0; i < n; ++i)
-        out.setComplex(i, {isUnsignedInteger(from)
-                               ? static_cast<double>(static_cast<uint64_t>(v[i]))
-                               : static_cast<double>(v[i]),
-                           0});
+        out.setComplex(i,
+                       {isUnsignedInteger(from)
+                            ? static_cast<double>(static_cast<uint64_t>(v[i]))
+                            : static_cast<double>(v[i]),
+                        0});
     }
     return single(std::move(out));
   }
@@ -997,11 +993,10 @@ FailureOr<Results> evalConvert(Operation *op, const HostTensor &x,
           out.setDouble(i, u ? static_cast<double>(static_cast<uint64_t>(v[i]))
                              : static_cast<double>(v[i]));
         else
-          out.setDouble(
-              i, roundToFloatType(
-                     u ? static_cast<float>(static_cast<uint64_t>(v[i]))
-                       : static_cast<float>(v[i]),
-                     to));
+          out.setDouble(i, roundToFloatType(u ? static_cast<float>(
+                                                    static_cast<uint64_t>(v[i]))
+                                              : static_cast<float>(v[i]),
+                                            to));
       }
     }
     return single(std::move(out));

@@ -226,8 +226,8 @@ void storeComplex(HostTensor &t, const std::vector<std::complex<double>> &v) {
     t.setComplex(i, v[i]);
 }
 
-FailureOr<std::pair<DType, std::vector<int64_t>>>
-tensorTypeOf(Operation *op, Type type) {
+FailureOr<std::pair<DType, std::vector<int64_t>>> tensorTypeOf(Operation *op,
+                                                               Type type) {
   auto rt = dyn_cast<RankedTensorType>(type);
   if (!rt || !rt.hasStaticShape()) {
     op->emitError() << "reference interpreter: '" << op->getName()
@@ -238,12 +238,11 @@ tensorTypeOf(Operation *op, Type type) {
   auto dt = toDType(rt.getElementType());
   if (failed(dt)) {
     op->emitError() << "reference interpreter: '" << op->getName()
-                    << "' has unsupported element type "
-                    << rt.getElementType();
+                    << "' has unsupported element type " << rt.getElementType();
     return failure();
   }
-  return std::make_pair(*dt, std::vector<int64_t>(rt.getShape().begin(),
-                                                  rt.getShape().end()));
+  return std::make_pair(
+      *dt, std::vector<int64_t>(rt.getShape().begin(), rt.getShape().end()));
 }
 
 std::vector<int64_t> stridesOf(ArrayRef<int64_t> shape) {
@@ -488,10 +487,9 @@ static FailureOr<Results> evalRngBitGenerator(stablehlo::RngBitGeneratorOp op,
     uint64_t key = stateWord(0), counter = stateWord(1);
     for (size_t i = 0; i < words.size(); ++i) {
       uint64_t c = counter + i;
-      auto r = threefry2x32(static_cast<uint32_t>(key),
-                            static_cast<uint32_t>(key >> 32),
-                            static_cast<uint32_t>(c),
-                            static_cast<uint32_t>(c >> 32));
+      auto r = threefry2x32(
+          static_cast<uint32_t>(key), static_cast<uint32_t>(key >> 32),
+          static_cast<uint32_t>(c), static_cast<uint32_t>(c >> 32));
       words[i] = r.first | (static_cast<uint64_t>(r.second) << 32);
     }
     newState.setInt64(1, static_cast<int64_t>(counter + words.size()));
@@ -509,12 +507,10 @@ static FailureOr<Results> evalRngBitGenerator(stablehlo::RngBitGeneratorOp op,
     for (size_t i = 0; i < nBlocks; ++i) {
       uint64_t lo = c0 + i;
       uint64_t hi = c1 + (lo < c0 ? 1 : 0);
-      auto r = philox4x32({static_cast<uint32_t>(lo),
-                           static_cast<uint32_t>(lo >> 32),
-                           static_cast<uint32_t>(hi),
-                           static_cast<uint32_t>(hi >> 32)},
-                          static_cast<uint32_t>(key),
-                          static_cast<uint32_t>(key >> 32));
+      auto r = philox4x32(
+          {static_cast<uint32_t>(lo), static_cast<uint32_t>(lo >> 32),
+           static_cast<uint32_t>(hi), static_cast<uint32_t>(hi >> 32)},
+          static_cast<uint32_t>(key), static_cast<uint32_t>(key >> 32));
       words[2 * i] = r[0] | (static_cast<uint64_t>(r[1]) << 32);
       if (2 * i + 1 < words.size())
         words[2 * i + 1] = r[2] | (static_cast<uint64_t>(r[3]) << 32);
@@ -606,9 +602,9 @@ Interpreter::deathsOf(Block &block) {
   return deaths[&block] = std::move(d);
 }
 
-FailureOr<std::vector<Value>>
-Interpreter::runRegion(Region &region, std::vector<Value> args,
-                       const Scope *parent) {
+FailureOr<std::vector<Value>> Interpreter::runRegion(Region &region,
+                                                     std::vector<Value> args,
+                                                     const Scope *parent) {
   if (!region.hasOneBlock()) {
     if (Operation *parent = region.getParentOp())
       parent->emitError() << "reference interpreter: regions with more than "
@@ -690,8 +686,7 @@ Interpreter::evalOp(Operation *op, Scope &env,
     // not by its regions) is moved, not copied.
     auto it = env.values.find(v);
     bool move = it != env.values.end() && dyingHere &&
-                op->getNumRegions() == 0 &&
-                llvm::is_contained(*dyingHere, v) &&
+                op->getNumRegions() == 0 && llvm::is_contained(*dyingHere, v) &&
                 llvm::count(op->getOperands(), v) == 1;
     if (move) {
       operands.push_back(std::move(it->second));
@@ -736,8 +731,9 @@ FailureOr<Results> Interpreter::evalCustomCall(stablehlo::CustomCallOp op,
   }
   // Sharding annotations are identities on a single core.
   if (target == "Sharding" || target == "SPMDFullToShardShape" ||
-      target == "SPMDShardToFullShape" || target == "annotate_device_placement" ||
-      target == "mhlo.sharding" || target == "xla.sdy.GlobalToLocalShape" ||
+      target == "SPMDShardToFullShape" ||
+      target == "annotate_device_placement" || target == "mhlo.sharding" ||
+      target == "xla.sdy.GlobalToLocalShape" ||
       target == "xla.sdy.LocalToGlobalShape") {
     if (operands.size() == op.getNumResults())
       return Results(operands.begin(), operands.end());
@@ -811,8 +807,7 @@ FailureOr<Results> Interpreter::evalOpWith(Operation *op, Operands operands,
   }
   if (auto i = dyn_cast<stablehlo::IfOp>(op)) {
     bool pred = operands[0].tensor.getInt64(0) != 0;
-    return runRegion(pred ? i.getTrueBranch() : i.getFalseBranch(), {},
-                     scope);
+    return runRegion(pred ? i.getTrueBranch() : i.getFalseBranch(), {}, scope);
   }
   if (auto c = dyn_cast<stablehlo::CaseOp>(op)) {
     int64_t n = c.getBranches().size();
@@ -850,13 +845,14 @@ FailureOr<Results> Interpreter::evalOpWith(Operation *op, Operands operands,
   if (auto cp = dyn_cast<stablehlo::CollectivePermuteOp>(op)) {
     // One process (id 0): it receives its own data only if (0, 0) is a pair.
     bool self = false;
-    auto pairs = llvm::to_vector(cp.getSourceTargetPairs().getValues<int64_t>());
+    auto pairs =
+        llvm::to_vector(cp.getSourceTargetPairs().getValues<int64_t>());
     for (size_t i = 0; i + 1 < pairs.size(); i += 2)
       self |= pairs[i] == 0 && pairs[i + 1] == 0;
     if (self)
       return Results{operands[0]};
-    return single(makeTensor(operands[0].tensor.dtype,
-                             operands[0].tensor.shape));
+    return single(
+        makeTensor(operands[0].tensor.dtype, operands[0].tensor.shape));
   }
   if (auto r = dyn_cast<stablehlo::RngBitGeneratorOp>(op))
     return evalRngBitGenerator(r, operands[0].tensor);
@@ -877,8 +873,7 @@ FailureOr<Results> Interpreter::evalOpWith(Operation *op, Operands operands,
       z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
       return z ^ (z >> 31);
     };
-    bool normal =
-        r.getRngDistribution() == stablehlo::RngDistribution::NORMAL;
+    bool normal = r.getRngDistribution() == stablehlo::RngDistribution::NORMAL;
     for (int64_t i = 0; i < out.numElements(); ++i) {
       double u1 = (next() >> 11) * (1.0 / 9007199254740992.0);
       if (normal) {
@@ -925,8 +920,8 @@ FailureOr<Results> Interpreter::evalOpWith(Operation *op, Operands operands,
     return *r;
   if (auto r = evalReduction(op, operands, runner))
     return *r;
-  op->emitError() << "reference interpreter: unsupported op '"
-                  << op->getName() << "'";
+  op->emitError() << "reference interpreter: unsupported op '" << op->getName()
+                  << "'";
   return failure();
 }
 

@@ -29,7 +29,7 @@ namespace systole::reference {
 /// expect_almost_eq |a - e| <= 1e-3).
 struct CheckResult {
   mlir::Location loc;
-  std::string target;  ///< e.g. "check.expect_close"
+  std::string target; ///< e.g. "check.expect_close"
   bool passed = false;
   std::string message; ///< worst element and both values when it failed
 };

@@ -179,23 +179,22 @@ FailureOr<Results> evalReduceWindow(sh::ReduceWindowOp op, Operands operands,
   auto istr = stridesOf(in0.shape);
   // Input elements of each window, in window row-major order (padding and
   // dilation holes are skipped, as XLA does).
-  auto forEachWindow =
-      [&](const std::function<void(int64_t, int64_t)> &fn) {
-        int64_t o = 0;
-        forEachIndex(outShape, [&](ArrayRef<int64_t> oidx) {
-          forEachIndex(win, [&](ArrayRef<int64_t> widx) {
-            int64_t src = 0;
-            for (size_t d = 0; d < rank; ++d) {
-              int64_t p = oidx[d] * strides[d] + widx[d] * winDil[d] - lo[d];
-              if (p < 0 || p % baseDil[d] || p / baseDil[d] >= in0.shape[d])
-                return;
-              src += (p / baseDil[d]) * istr[d];
-            }
-            fn(o, src);
-          });
-          ++o;
-        });
-      };
+  auto forEachWindow = [&](const std::function<void(int64_t, int64_t)> &fn) {
+    int64_t o = 0;
+    forEachIndex(outShape, [&](ArrayRef<int64_t> oidx) {
+      forEachIndex(win, [&](ArrayRef<int64_t> widx) {
+        int64_t src = 0;
+        for (size_t d = 0; d < rank; ++d) {
+          int64_t p = oidx[d] * strides[d] + widx[d] * winDil[d] - lo[d];
+          if (p < 0 || p % baseDil[d] || p / baseDil[d] >= in0.shape[d])
+            return;
+          src += (p / baseDil[d]) * istr[d];
+        }
+        fn(o, src);
+      });
+      ++o;
+    });
+  };
   auto comb = n == 1 ? matchCombiner(op.getBody()) : std::nullopt;
   if (comb && rt->first == in0.dtype) {
     HostTensor out = makeTensor(rt->first, outShape);
@@ -285,10 +284,9 @@ FailureOr<Results> evalSelectAndScatter(sh::SelectAndScatterOp op,
         selected = pos;
         return;
       }
-      auto keep = runPredicate(
-          run, op.getSelect(),
-          {Value::ofTensor(scalarAt(x, selected)),
-           Value::ofTensor(scalarAt(x, pos))});
+      auto keep = runPredicate(run, op.getSelect(),
+                               {Value::ofTensor(scalarAt(x, selected)),
+                                Value::ofTensor(scalarAt(x, pos))});
       if (failed(keep)) {
         bad = true;
         return;
@@ -301,8 +299,8 @@ FailureOr<Results> evalSelectAndScatter(sh::SelectAndScatterOp op,
     if (scatterComb) {
       ScalarCombiner sc{*scatterComb, x.dtype};
       if (isFloat(x.dtype))
-        out.setDouble(selected, sc.applyF(out.getDouble(selected),
-                                          src.getDouble(sLin)));
+        out.setDouble(selected,
+                      sc.applyF(out.getDouble(selected), src.getDouble(sLin)));
       else if (isComplex(x.dtype))
         out.setComplex(selected, sc.applyC(out.getComplex(selected),
                                            src.getComplex(sLin)));

@@ -85,7 +85,7 @@ HostTensor affineCopy(const HostTensor &in, ArrayRef<int64_t> outShape,
 
 namespace {
 FailureOr<std::pair<DType, std::vector<int64_t>>> resultTypeOf(Operation *op,
-                                                              unsigned i = 0) {
+                                                               unsigned i = 0) {
   return tensorTypeOf(op, op->getResult(i).getType());
 }
 
@@ -244,8 +244,7 @@ FailureOr<Results> evalScatter(sh::ScatterOp op, Operands operands,
     }
     std::fill(start.begin(), start.end(), 0);
     for (int64_t k = 0; k < indexCount && k < (int64_t)toOperand.size(); ++k)
-      start[toOperand[k]] =
-          idxVals[ibase + (ivd < irank ? k * istr[ivd] : 0)];
+      start[toOperand[k]] = idxVals[ibase + (ivd < irank ? k * istr[ivd] : 0)];
     for (size_t i = 0; i < inBatch.size(); ++i) {
       int64_t ds = idxBatch[i];
       start[inBatch[i]] += scatterIndex[ds - (ds < ivd ? 0 : 1)];
@@ -279,7 +278,8 @@ FailureOr<Results> evalScatter(sh::ScatterOp op, Operands operands,
     for (size_t i = 0; i < n; ++i)
       args.push_back(Value::ofTensor(scalarAt(results[i], dst)));
     for (size_t i = 0; i < n; ++i)
-      args.push_back(Value::ofTensor(scalarAt(operands[n + 1 + i].tensor, cur)));
+      args.push_back(
+          Value::ofTensor(scalarAt(operands[n + 1 + i].tensor, cur)));
     auto r = run(body, args);
     if (failed(r) || r->size() != n) {
       failedRegion = true;
@@ -298,8 +298,8 @@ FailureOr<Results> evalScatter(sh::ScatterOp op, Operands operands,
 
 } // namespace
 
-std::optional<FailureOr<Results>>
-evalShapeOp(Operation *op, Operands operands, const RegionRunner &run) {
+std::optional<FailureOr<Results>> evalShapeOp(Operation *op, Operands operands,
+                                              const RegionRunner &run) {
   auto rtOr = [&]() { return resultTypeOf(op); };
   if (auto b = dyn_cast<sh::BroadcastInDimOp>(op)) {
     auto rt = rtOr();
@@ -463,9 +463,9 @@ evalShapeOp(Operation *op, Operands operands, const RegionRunner &run) {
     auto rt = rtOr();
     if (failed(rt))
       return FailureOr<Results>(failure());
-    int64_t dim = isa<sh::IotaOp>(op) ? cast<sh::IotaOp>(op).getIotaDimension()
-                                      : cast<sh::DynamicIotaOp>(op)
-                                            .getIotaDimension();
+    int64_t dim = isa<sh::IotaOp>(op)
+                      ? cast<sh::IotaOp>(op).getIotaDimension()
+                      : cast<sh::DynamicIotaOp>(op).getIotaDimension();
     HostTensor out = makeTensor(rt->first, rt->second);
     int64_t lin = 0;
     const bool fl = isFloat(out.dtype) || isComplex(out.dtype);

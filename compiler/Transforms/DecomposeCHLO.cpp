@@ -40,14 +40,14 @@ RankedTensorType computeType(RankedTensorType t) {
   if (!ft)
     return {};
   if (ft.getWidth() < 32)
-    return RankedTensorType::get(t.getShape(), Float32Type::get(t.getContext()));
+    return RankedTensorType::get(t.getShape(),
+                                 Float32Type::get(t.getContext()));
   return t;
 }
 
 /// Base for the unary float chlo ops: converts the operand to the compute
 /// type, calls `build`, converts the result back and replaces the op.
-template <typename OpTy>
-struct UnaryFloatPattern : OpRewritePattern<OpTy> {
+template <typename OpTy> struct UnaryFloatPattern : OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
   virtual Value build(const HloBuilder &h, Value x) const = 0;
 
@@ -87,16 +87,16 @@ SmallVector<double> erfTaylor() {
 /// degree 14 (15 Chebyshev nodes), max relative error 1.6e-7 in f32 Horner
 /// evaluation.
 constexpr double kErfcxNear[] = {
-    0.231087252,     -0.154851392,   0.0979774296,    -0.0589635223,
-    0.0339419544,    -0.0187790375,  0.0100137508,    -0.00513092894,
-    0.00256892294,   -0.00133122422, 0.000624523207,  -0.000179004797,
-    8.48095879e-05,  -0.000110326866, 4.62508033e-05};
+    0.231087252,    -0.154851392,    0.0979774296,   -0.0589635223,
+    0.0339419544,   -0.0187790375,   0.0100137508,   -0.00513092894,
+    0.00256892294,  -0.00133122422,  0.000624523207, -0.000179004797,
+    8.48095879e-05, -0.000110326866, 4.62508033e-05};
 constexpr double kErfcxNearLow = 0.5, kErfcxNearHigh = 4.0;
 /// erfcx(1/u) for u = 1/x in [1/10.1, 1/4], in s = (2u - (1/10.1 + 1/4)) /
 /// (1/4 - 1/10.1): Chebyshev interpolant of degree 8, max relative error
 /// 1.6e-7 in f32.
 constexpr double kErfcxFar[] = {
-    0.0970185697,   0.0407821238,    -0.00073093042,
+    0.0970185697,    0.0407821238,   -0.00073093042,
     -7.77226523e-05, 7.40681617e-06, 7.71195303e-08,
     -7.33453902e-08, 5.40256995e-09, 3.91173954e-10};
 constexpr double kErfcZeroBeyond = 10.1; // erfc(10.1) < smallest f32 subnormal
@@ -143,9 +143,8 @@ struct ErfPattern : UnaryFloatPattern<chlo::ErfOp> {
     // erf(|x|) = 1 - erfc(|x|) for |x| >= 1; erfc(4) < 2^-26 so the clamp of
     // erfcNear at 4 gives exactly 1 beyond. NaN propagates through max/min.
     Value big = h.sub(h.splat(1.0), erfcNear(h, a));
-    Value signedBig =
-        h.select(h.compare(ComparisonDirection::LT, x, h.splat(0.0)),
-                 h.neg(big), big);
+    Value signedBig = h.select(
+        h.compare(ComparisonDirection::LT, x, h.splat(0.0)), h.neg(big), big);
     return h.select(h.compare(ComparisonDirection::LT, a, h.splat(1.0)),
                     erfSmall(h, x), signedBig);
   }
@@ -155,19 +154,19 @@ struct ErfcPattern : UnaryFloatPattern<chlo::ErfcOp> {
   using UnaryFloatPattern::UnaryFloatPattern;
   Value build(const HloBuilder &h, Value x) const override {
     Value a = h.abs(x);
-    Value tail = h.select(
-        h.compare(ComparisonDirection::LT, a, h.splat(4.0)), erfcNear(h, a),
-        h.select(h.compare(ComparisonDirection::GT, a,
-                           h.splat(kErfcZeroBeyond)),
-                 h.splat(0.0), erfcFar(h, a)));
+    Value tail = h.select(h.compare(ComparisonDirection::LT, a, h.splat(4.0)),
+                          erfcNear(h, a),
+                          h.select(h.compare(ComparisonDirection::GT, a,
+                                             h.splat(kErfcZeroBeyond)),
+                                   h.splat(0.0), erfcFar(h, a)));
     // erfc(-a) = 2 - erfc(a). Below 0.5, 1 - erf(x) loses no accuracy
     // (erfc(x) > 0.47 there); above, 1 - erf would cancel.
     Value signedTail =
         h.select(h.compare(ComparisonDirection::LT, x, h.splat(0.0)),
                  h.sub(h.splat(2.0), tail), tail);
-    return h.select(h.compare(ComparisonDirection::LT, a,
-                              h.splat(kErfcxNearLow)),
-                    h.sub(h.splat(1.0), erfSmall(h, x)), signedTail);
+    return h.select(
+        h.compare(ComparisonDirection::LT, a, h.splat(kErfcxNearLow)),
+        h.sub(h.splat(1.0), erfSmall(h, x)), signedTail);
   }
 };
 
@@ -198,10 +197,10 @@ struct SinhPattern : UnaryFloatPattern<chlo::SinhOp> {
   using UnaryFloatPattern::UnaryFloatPattern;
   Value build(const HloBuilder &h, Value x) const override {
     // sinh(x) = (expm1(x) - expm1(-x)) / 2: no cancellation near 0.
-    Value small = h.mul(h.sub(h.unary<stablehlo::ExponentialMinusOneOp>(x),
-                              h.unary<stablehlo::ExponentialMinusOneOp>(
-                                  h.neg(x))),
-                        h.splat(0.5));
+    Value small =
+        h.mul(h.sub(h.unary<stablehlo::ExponentialMinusOneOp>(x),
+                    h.unary<stablehlo::ExponentialMinusOneOp>(h.neg(x))),
+              h.splat(0.5));
     Value a = h.abs(x);
     Value large = halfExpLarge(h, a); // e^-a is negligible there
     Value signedLarge =
@@ -218,8 +217,7 @@ struct CoshPattern : UnaryFloatPattern<chlo::CoshOp> {
   Value build(const HloBuilder &h, Value x) const override {
     Value a = h.abs(x);
     Value half = h.splat(0.5);
-    Value small =
-        h.add(h.mul(h.exp(a), half), h.mul(h.exp(h.neg(a)), half));
+    Value small = h.add(h.mul(h.exp(a), half), h.mul(h.exp(h.neg(a)), half));
     return h.select(
         h.compare(ComparisonDirection::GT, a, h.splat(kExpOverflowGuard)),
         halfExpLarge(h, a), small);
@@ -267,9 +265,9 @@ struct AsinhPattern : UnaryFloatPattern<chlo::AsinhOp> {
     Value moderate = h.unary<stablehlo::LogPlusOneOp>(
         h.add(a, h.div(aa, h.add(one, h.sqrt(h.add(one, aa))))));
     Value large = h.add(h.log(a), h.splat(M_LN2));
-    Value r = h.select(
-        h.compare(ComparisonDirection::GT, a, h.splat(kLogTwoXBeyond)), large,
-        moderate);
+    Value r =
+        h.select(h.compare(ComparisonDirection::GT, a, h.splat(kLogTwoXBeyond)),
+                 large, moderate);
     return h.select(h.compare(ComparisonDirection::LT, x, h.splat(0.0)),
                     h.neg(r), r);
   }
@@ -295,9 +293,9 @@ struct AtanhPattern : UnaryFloatPattern<chlo::AtanhOp> {
   Value build(const HloBuilder &h, Value x) const override {
     // atanh(x) = log1p(2x / (1 - x)) / 2: +-inf at +-1, NaN beyond.
     Value twoX = h.mul(x, h.splat(2.0));
-    return h.mul(h.unary<stablehlo::LogPlusOneOp>(
-                     h.div(twoX, h.sub(h.splat(1.0), x))),
-                 h.splat(0.5));
+    return h.mul(
+        h.unary<stablehlo::LogPlusOneOp>(h.div(twoX, h.sub(h.splat(1.0), x))),
+        h.splat(0.5));
   }
 };
 
@@ -328,8 +326,10 @@ struct ConjPattern : OpRewritePattern<chlo::ConjOp> {
     auto partType =
         RankedTensorType::get(type.getShape(), complex.getElementType());
     Location loc = op.getLoc();
-    Value re = rewriter.create<stablehlo::RealOp>(loc, partType, op.getOperand());
-    Value im = rewriter.create<stablehlo::ImagOp>(loc, partType, op.getOperand());
+    Value re =
+        rewriter.create<stablehlo::RealOp>(loc, partType, op.getOperand());
+    Value im =
+        rewriter.create<stablehlo::ImagOp>(loc, partType, op.getOperand());
     Value negIm = rewriter.create<stablehlo::NegateOp>(loc, partType, im);
     rewriter.replaceOpWithNewOp<stablehlo::ComplexOp>(op, type, re, negIm);
     return success();
@@ -347,8 +347,8 @@ struct NextAfterPattern : OpRewritePattern<chlo::NextAfterOp> {
     if (!ft)
       return rewriter.notifyMatchFailure(op, "not a float type");
     unsigned width = ft.getWidth();
-    auto intType = RankedTensorType::get(type.getShape(),
-                                         rewriter.getIntegerType(width));
+    auto intType =
+        RankedTensorType::get(type.getShape(), rewriter.getIntegerType(width));
     Location loc = op.getLoc();
     HloBuilder h(rewriter, loc, type);
     HloBuilder hi(rewriter, loc, intType);
@@ -369,9 +369,8 @@ struct NextAfterPattern : OpRewritePattern<chlo::NextAfterOp> {
     }
     Value one = hi.splatOf(intType, 1);
     // From zero: the smallest subnormal with y's sign.
-    Value fromZero =
-        hi.binary<stablehlo::OrOp>(hi.binary<stablehlo::AndOp>(yBits, signMask),
-                                   one);
+    Value fromZero = hi.binary<stablehlo::OrOp>(
+        hi.binary<stablehlo::AndOp>(yBits, signMask), one);
     // Away from zero when x and (y - x) have the same sign.
     Value xNeg = h.compare(ComparisonDirection::LT, x, h.splat(0.0));
     Value yBelow = h.compare(ComparisonDirection::LT, y, x);
@@ -406,8 +405,8 @@ struct TopKPattern : OpRewritePattern<chlo::TopKOp> {
         RankedTensorType::get(type.getShape(), indicesType.getElementType());
     Value iota = rewriter.create<stablehlo::IotaOp>(loc, iotaType, last);
     auto sort = rewriter.create<stablehlo::SortOp>(
-        loc, TypeRange{type, iotaType}, ValueRange{op.getOperand(), iota},
-        last, /*is_stable=*/true);
+        loc, TypeRange{type, iotaType}, ValueRange{op.getOperand(), iota}, last,
+        /*is_stable=*/true);
     {
       OpBuilder::InsertionGuard guard(rewriter);
       Block *block = rewriter.createBlock(&sort.getComparator());
@@ -443,8 +442,7 @@ struct TopKPattern : OpRewritePattern<chlo::TopKOp> {
   }
 };
 
-struct DecomposeCHLOPass
-    : systole::impl::DecomposeCHLOBase<DecomposeCHLOPass> {
+struct DecomposeCHLOPass : systole::impl::DecomposeCHLOBase<DecomposeCHLOPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<ErfPattern, ErfcPattern, TanPattern, SinhPattern, CoshPattern,
@@ -460,11 +458,10 @@ struct DecomposeCHLOPass
       if (!isa<chlo::CHLODialect>(op->getDialect()))
         return;
       failedAny = true;
-      auto diag = op->emitError()
-                  << "'" << op->getName()
-                  << "' cannot be decomposed into stablehlo: ";
-      if (isa<chlo::LgammaOp, chlo::DigammaOp, chlo::PolygammaOp,
-              chlo::ZetaOp, chlo::BesselI1eOp, chlo::ErfInvOp>(op))
+      auto diag = op->emitError() << "'" << op->getName()
+                                  << "' cannot be decomposed into stablehlo: ";
+      if (isa<chlo::LgammaOp, chlo::DigammaOp, chlo::PolygammaOp, chlo::ZetaOp,
+              chlo::BesselI1eOp, chlo::ErfInvOp>(op))
         diag << "no decomposition of this special function is implemented";
       else
         diag << "element type " << op->getOperand(0).getType()

@@ -85,8 +85,8 @@ struct ClampPattern : OpRewritePattern<stablehlo::ClampOp> {
     auto expand = [&](Value bound) -> Value {
       if (bound.getType() == type)
         return bound;
-      return rewriter.create<stablehlo::BroadcastInDimOp>(
-          loc, type, bound, ArrayRef<int64_t>{});
+      return rewriter.create<stablehlo::BroadcastInDimOp>(loc, type, bound,
+                                                          ArrayRef<int64_t>{});
     };
     HloBuilder h(rewriter, loc, type);
     Value lower = expand(op.getMin()), upper = expand(op.getMax());

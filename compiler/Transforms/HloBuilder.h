@@ -1,4 +1,5 @@
-//===- HloBuilder.h - terse construction of elementwise stablehlo --*- C++ -*-===//
+//===- HloBuilder.h - terse construction of elementwise stablehlo --*- C++
+//-*-===//
 //
 // A small helper for the `simplify` decompositions (DESIGN section 1): builds
 // elementwise `stablehlo` ops on tensors of one shape, so that a formula such
@@ -33,17 +34,15 @@ public:
   }
 
   /// A splat constant `value` (float element types) of this builder's type.
-  mlir::Value splat(double value) const {
-    return splatOf(type, value);
-  }
+  mlir::Value splat(double value) const { return splatOf(type, value); }
   /// A splat constant of an arbitrary tensor type (float or integer elements).
   mlir::Value splatOf(mlir::RankedTensorType t, double value) const {
     mlir::Attribute element;
     if (auto ft = mlir::dyn_cast<mlir::FloatType>(t.getElementType()))
       element = b.getFloatAttr(ft, value);
     else
-      element = b.getIntegerAttr(t.getElementType(),
-                                 static_cast<int64_t>(value));
+      element =
+          b.getIntegerAttr(t.getElementType(), static_cast<int64_t>(value));
     auto attr = mlir::DenseElementsAttr::get(t, element);
     return b.create<stablehlo::ConstantOp>(loc, t, attr);
   }
@@ -51,7 +50,8 @@ public:
   template <typename OpTy> mlir::Value unary(mlir::Value x) const {
     return b.create<OpTy>(loc, x.getType(), x);
   }
-  template <typename OpTy> mlir::Value binary(mlir::Value x, mlir::Value y) const {
+  template <typename OpTy>
+  mlir::Value binary(mlir::Value x, mlir::Value y) const {
     return b.create<OpTy>(loc, x.getType(), x, y);
   }
   mlir::Value add(mlir::Value x, mlir::Value y) const {

@@ -35,6 +35,25 @@ mlir::LogicalResult verifyUnaryElementwise(mlir::Operation *op);
 /// Verifies an elementwise op with two operands: both operands and the result
 /// have the same type (spec: add ... xor). Emits an error at the op.
 mlir::LogicalResult verifyBinaryElementwise(mlir::Operation *op);
+
+/// Result type of the unary elementwise op `opName` (e.g. "stablehlo.abs") on
+/// an operand of type `operand` (spec: abs ... tanh): the operand type, except
+/// is_finite (i1 elements), real and imag (the part type of complex elements,
+/// the element type itself otherwise) and abs of complex elements (the part
+/// type). Fails, with an error at `location` if given, when `operand` is not a
+/// ranked tensor. Defined in StableHLOTypeInference.cpp.
+mlir::LogicalResult inferUnaryElementwiseType(
+    llvm::StringRef opName, std::optional<mlir::Location> location,
+    mlir::Type operand, llvm::SmallVectorImpl<mlir::Type> &inferred);
+
+/// Size of one windowed dimension (spec: convolution C25, reduce_window C16):
+/// the base of `size` elements dilated by `baseDilation` and padded by
+/// `padLow`/`padHigh`, the window of `window` elements dilated by
+/// `windowDilation`, then strided by `stride` (> 0). Elements; 0 when the
+/// window does not fit.
+int64_t windowedSize(int64_t size, int64_t baseDilation, int64_t padLow,
+                     int64_t padHigh, int64_t window, int64_t windowDilation,
+                     int64_t stride);
 } // namespace systole::stablehlo
 
 #define GET_OP_CLASSES

@@ -27,7 +27,7 @@ class StableHLO_Op<string mnemonic, list<Trait> traits = []> :
 // Elementwise ops (spec: abs ... xor)
 //===----------------------------------------------------------------------===//
 
-class StableHLO_UnaryOp<string mnemonic, list<Trait> traits = []> :
+class StableHLO_UnaryOpBase<string mnemonic, list<Trait> traits = []> :
     StableHLO_Op<mnemonic, !listconcat([Pure, Elementwise,
         SameOperandsAndResultShape], traits)> {
   let arguments = (ins HLO_Tensor:$operand);
@@ -39,6 +39,24 @@ class StableHLO_UnaryOp<string mnemonic, list<Trait> traits = []> :
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::verify() {
       return verifyUnaryElementwise(getOperation());
+    }
+  }];
+}
+
+// Unary elementwise ops whose result type follows from the operand's
+// (inferUnaryElementwiseType): the operand type, except is_finite (i1),
+// real/imag and abs of a complex operand (the part type).
+class StableHLO_UnaryOp<string mnemonic, list<Trait> traits = []> :
+    StableHLO_UnaryOpBase<mnemonic, !listconcat([InferTypeOpAdaptor], traits)> {
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return verifyUnaryElementwise(getOperation());
+    }
+    ::mlir::LogicalResult $cppClass::inferReturnTypes(::mlir::MLIRContext *,
+        std::optional<::mlir::Location> location, Adaptor adaptor,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferred) {
+      return inferUnaryElementwiseType(getOperationName(), location,
+                                       adaptor.getOperand().getType(), inferred);
     }
   }];
 }
@@ -118,13 +136,14 @@ def StableHLO_ImagOp : StableHLO_UnaryOp<"imag"> {
 def StableHLO_IsFiniteOp : StableHLO_UnaryOp<"is_finite"> {
   let summary = "finite test (spec: is_finite)";
 }
-def StableHLO_ConvertOp : StableHLO_UnaryOp<"convert"> {
+// Not inferred: the result element type is the conversion's target.
+def StableHLO_ConvertOp : StableHLO_UnaryOpBase<"convert"> {
   let summary = "element type conversion (spec: convert)";
 }
 
 class StableHLO_BinaryOp<string mnemonic, list<Trait> traits = []> :
     StableHLO_Op<mnemonic, !listconcat([Pure, Elementwise,
-        SameOperandsAndResultShape], traits)> {
+        SameOperandsAndResultShape, InferTypeOpAdaptor], traits)> {
   let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs);
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
@@ -135,6 +154,12 @@ class StableHLO_BinaryOp<string mnemonic, list<Trait> traits = []> :
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::verify() {
       return verifyBinaryElementwise(getOperation());
+    }
+    ::mlir::LogicalResult $cppClass::inferReturnTypes(::mlir::MLIRContext *,
+        std::optional<::mlir::Location>, Adaptor adaptor,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferred) {
+      inferred.push_back(adaptor.getLhs().getType());
+      return ::mlir::success();
     }
   }];
 }
@@ -186,7 +211,7 @@ def StableHLO_XorOp : StableHLO_BinaryOp<"xor", [Commutative]> {
 }
 
 def StableHLO_ComplexOp : StableHLO_Op<"complex", [Pure, Elementwise,
-    SameOperandsAndResultShape]> {
+    SameOperandsAndResultShape, InferTypeOpAdaptor]> {
   let summary = "complex(lhs, rhs) -> lhs + i*rhs (spec: complex)";
   let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs);
   let results = (outs HLO_Tensor:$result);
@@ -198,7 +223,7 @@ def StableHLO_ComplexOp : StableHLO_Op<"complex", [Pure, Elementwise,
 }
 
 def StableHLO_CompareOp : StableHLO_Op<"compare", [Pure, Elementwise,
-    SameOperandsAndResultShape]> {
+    SameOperandsAndResultShape, InferTypeOpAdaptor]> {
   let summary = "elementwise comparison (spec: compare)";
   let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
       StableHLO_ComparisonDirectionAttr:$comparison_direction,
@@ -211,7 +236,7 @@ def StableHLO_CompareOp : StableHLO_Op<"compare", [Pure, Elementwise,
   let hasVerifier = 1;
 }
 
-def StableHLO_SelectOp : StableHLO_Op<"select", [Pure]> {
+def StableHLO_SelectOp : StableHLO_Op<"select", [Pure, InferTypeOpAdaptor]> {
   let summary = "pred ? on_true : on_false (spec: select)";
   let arguments = (ins HLO_Tensor:$pred, HLO_Tensor:$on_true,
       HLO_Tensor:$on_false);
@@ -223,7 +248,7 @@ def StableHLO_SelectOp : StableHLO_Op<"select", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_ClampOp : StableHLO_Op<"clamp", [Pure]> {
+def StableHLO_ClampOp : StableHLO_Op<"clamp", [Pure, InferTypeOpAdaptor]> {
   let summary = "min(max(operand, min), max) (spec: clamp)";
   let arguments = (ins HLO_Tensor:$min, HLO_Tensor:$operand, HLO_Tensor:$max);
   let results = (outs HLO_Tensor:$result);
@@ -243,7 +268,7 @@ def StableHLO_BitcastConvertOp : StableHLO_Op<"bitcast_convert", [Pure]> {
 }
 
 def StableHLO_ReducePrecisionOp : StableHLO_Op<"reduce_precision", [Pure,
-    Elementwise, SameOperandsAndResultType]> {
+    Elementwise, SameOperandsAndResultType, InferTypeOpInterface]> {
   let summary = "round to a narrower float format (spec: reduce_precision)";
   let arguments = (ins HLO_Tensor:$operand, I32Attr:$exponent_bits,
       I32Attr:$mantissa_bits);
@@ -310,13 +335,13 @@ def StableHLO_RngBitGeneratorOp : StableHLO_Op<"rng_bit_generator", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_ReplicaIdOp : StableHLO_Op<"replica_id", [Pure]> {
+def StableHLO_ReplicaIdOp : StableHLO_Op<"replica_id", [Pure, InferTypeOpAdaptor]> {
   let summary = "replica id (spec: replica_id); 0 on a single core";
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
 }
 
-def StableHLO_PartitionIdOp : StableHLO_Op<"partition_id", [Pure]> {
+def StableHLO_PartitionIdOp : StableHLO_Op<"partition_id", [Pure, InferTypeOpAdaptor]> {
   let summary = "partition id (spec: partition_id); 0 on a single core";
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
@@ -338,7 +363,7 @@ def StableHLO_BroadcastInDimOp : StableHLO_Op<"broadcast_in_dim", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_BroadcastOp : StableHLO_Op<"broadcast", [Pure]> {
+def StableHLO_BroadcastOp : StableHLO_Op<"broadcast", [Pure, InferTypeOpAdaptor]> {
   let summary = "prepend dimensions (legacy op, kept for older exports)";
   let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$broadcast_sizes);
   let results = (outs HLO_Tensor:$result);
@@ -357,7 +382,7 @@ def StableHLO_ReshapeOp : StableHLO_Op<"reshape", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_TransposeOp : StableHLO_Op<"transpose", [Pure]> {
+def StableHLO_TransposeOp : StableHLO_Op<"transpose", [Pure, InferTypeOpAdaptor]> {
   let summary = "permute dimensions (spec: transpose)";
   let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$permutation);
   let results = (outs HLO_Tensor:$result);
@@ -367,7 +392,7 @@ def StableHLO_TransposeOp : StableHLO_Op<"transpose", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_SliceOp : StableHLO_Op<"slice", [Pure]> {
+def StableHLO_SliceOp : StableHLO_Op<"slice", [Pure, InferTypeOpAdaptor]> {
   let summary = "static slice (spec: slice)";
   let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$start_indices,
       DenseI64ArrayAttr:$limit_indices, DenseI64ArrayAttr:$strides);
@@ -379,7 +404,7 @@ def StableHLO_SliceOp : StableHLO_Op<"slice", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_DynamicSliceOp : StableHLO_Op<"dynamic_slice", [Pure]> {
+def StableHLO_DynamicSliceOp : StableHLO_Op<"dynamic_slice", [Pure, InferTypeOpAdaptor]> {
   let summary = "slice at runtime offsets (spec: dynamic_slice)";
   let arguments = (ins HLO_Tensor:$operand, Variadic<HLO_Tensor>:$start_indices,
       DenseI64ArrayAttr:$slice_sizes);
@@ -392,7 +417,7 @@ def StableHLO_DynamicSliceOp : StableHLO_Op<"dynamic_slice", [Pure]> {
 }
 
 def StableHLO_DynamicUpdateSliceOp : StableHLO_Op<"dynamic_update_slice",
-    [Pure]> {
+    [Pure, InferTypeOpAdaptor]> {
   let summary = "update a slice at runtime offsets (spec: dynamic_update_slice)";
   let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$update,
       Variadic<HLO_Tensor>:$start_indices);
@@ -401,7 +426,7 @@ def StableHLO_DynamicUpdateSliceOp : StableHLO_Op<"dynamic_update_slice",
   let hasVerifier = 1;
 }
 
-def StableHLO_ConcatenateOp : StableHLO_Op<"concatenate", [Pure]> {
+def StableHLO_ConcatenateOp : StableHLO_Op<"concatenate", [Pure, InferTypeOpAdaptor]> {
   let summary = "concatenate (spec: concatenate)";
   let arguments = (ins Variadic<HLO_Tensor>:$inputs, I64Attr:$dimension);
   let results = (outs HLO_Tensor:$result);
@@ -412,7 +437,7 @@ def StableHLO_ConcatenateOp : StableHLO_Op<"concatenate", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_PadOp : StableHLO_Op<"pad", [Pure]> {
+def StableHLO_PadOp : StableHLO_Op<"pad", [Pure, InferTypeOpAdaptor]> {
   let summary = "edge and interior padding (spec: pad)";
   let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$padding_value,
       DenseI64ArrayAttr:$edge_padding_low, DenseI64ArrayAttr:$edge_padding_high,
@@ -427,7 +452,7 @@ def StableHLO_PadOp : StableHLO_Op<"pad", [Pure]> {
 }
 
 def StableHLO_ReverseOp : StableHLO_Op<"reverse", [Pure,
-    SameOperandsAndResultType]> {
+    SameOperandsAndResultType, InferTypeOpInterface]> {
   let summary = "reverse dimensions (spec: reverse)";
   let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$dimensions);
   let results = (outs HLO_Tensor:$result);
@@ -438,7 +463,7 @@ def StableHLO_ReverseOp : StableHLO_Op<"reverse", [Pure,
   let hasVerifier = 1;
 }
 
-def StableHLO_GetDimensionSizeOp : StableHLO_Op<"get_dimension_size", [Pure]> {
+def StableHLO_GetDimensionSizeOp : StableHLO_Op<"get_dimension_size", [Pure, InferTypeOpAdaptor]> {
   let summary = "size of a dimension (spec: get_dimension_size)";
   let arguments = (ins HLO_Tensor:$operand, I64Attr:$dimension);
   let results = (outs HLO_Tensor:$result);
@@ -447,7 +472,7 @@ def StableHLO_GetDimensionSizeOp : StableHLO_Op<"get_dimension_size", [Pure]> {
   }];
 }
 
-def StableHLO_GatherOp : StableHLO_Op<"gather", [Pure]> {
+def StableHLO_GatherOp : StableHLO_Op<"gather", [Pure, InferTypeOpAdaptor]> {
   let summary = "gather slices (spec: gather)";
   let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$start_indices,
       StableHLO_GatherDimensionNumbers:$dimension_numbers,
@@ -458,7 +483,7 @@ def StableHLO_GatherOp : StableHLO_Op<"gather", [Pure]> {
 }
 
 def StableHLO_ScatterOp : StableHLO_Op<"scatter", [
-    RecursiveMemoryEffects, SameVariadicOperandSize]> {
+    RecursiveMemoryEffects, SameVariadicOperandSize, InferTypeOpAdaptor]> {
   let summary = "scatter with a combiner (spec: scatter)";
   let arguments = (ins Variadic<HLO_Tensor>:$inputs,
       HLO_Tensor:$scatter_indices, Variadic<HLO_Tensor>:$updates,
@@ -474,7 +499,7 @@ def StableHLO_ScatterOp : StableHLO_Op<"scatter", [
 // Contractions
 //===----------------------------------------------------------------------===//
 
-def StableHLO_DotOp : StableHLO_Op<"dot", [Pure]> {
+def StableHLO_DotOp : StableHLO_Op<"dot", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "vector/matrix product (legacy op, spec: dot)";
   let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
       StableHLO_PrecisionConfigAttr:$precision_config);
@@ -486,7 +511,7 @@ def StableHLO_DotOp : StableHLO_Op<"dot", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure]> {
+def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "batched contraction (spec: dot_general)";
   let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
       StableHLO_DotDimensionNumbers:$dot_dimension_numbers,
@@ -500,7 +525,7 @@ def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [Pure]> {
+def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "convolution (spec: convolution)";
   let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
       OptionalAttr<DenseI64ArrayAttr>:$window_strides,
@@ -526,7 +551,7 @@ def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def StableHLO_ReduceOp : StableHLO_Op<"reduce", [RecursiveMemoryEffects,
-    SameVariadicOperandSize]> {
+    SameVariadicOperandSize, InferTypeOpAdaptor]> {
   let summary = "reduce along dimensions (spec: reduce)";
   let arguments = (ins Variadic<HLO_Tensor>:$inputs,
       Variadic<HLO_Tensor>:$init_values, DenseI64ArrayAttr:$dimensions);
@@ -537,7 +562,7 @@ def StableHLO_ReduceOp : StableHLO_Op<"reduce", [RecursiveMemoryEffects,
 }
 
 def StableHLO_ReduceWindowOp : StableHLO_Op<"reduce_window", [
-    RecursiveMemoryEffects, SameVariadicOperandSize]> {
+    RecursiveMemoryEffects, SameVariadicOperandSize, InferTypeOpAdaptor]> {
   let summary = "windowed reduction (spec: reduce_window)";
   let arguments = (ins Variadic<HLO_Tensor>:$inputs,
       Variadic<HLO_Tensor>:$init_values,
@@ -552,7 +577,7 @@ def StableHLO_ReduceWindowOp : StableHLO_Op<"reduce_window", [
 }
 
 def StableHLO_SelectAndScatterOp : StableHLO_Op<"select_and_scatter", [
-    RecursiveMemoryEffects]> {
+    RecursiveMemoryEffects, InferTypeOpAdaptor]> {
   let summary = "select in windows, scatter source (spec: select_and_scatter)";
   let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$source,
       HLO_Tensor:$init_value,
@@ -564,7 +589,7 @@ def StableHLO_SelectAndScatterOp : StableHLO_Op<"select_and_scatter", [
   let hasVerifier = 1;
 }
 
-def StableHLO_SortOp : StableHLO_Op<"sort", [RecursiveMemoryEffects]> {
+def StableHLO_SortOp : StableHLO_Op<"sort", [RecursiveMemoryEffects, InferTypeOpAdaptor]> {
   let summary = "sort along a dimension (spec: sort)";
   let arguments = (ins Variadic<HLO_Tensor>:$inputs,
       DefaultValuedOptionalAttr<I64Attr, "-1">:$dimension,
@@ -574,7 +599,7 @@ def StableHLO_SortOp : StableHLO_Op<"sort", [RecursiveMemoryEffects]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_MapOp : StableHLO_Op<"map", [RecursiveMemoryEffects]> {
+def StableHLO_MapOp : StableHLO_Op<"map", [RecursiveMemoryEffects, InferTypeOpAdaptor]> {
   let summary = "apply a computation elementwise (spec: map)";
   let arguments = (ins Variadic<HLO_Tensor>:$inputs,
       DenseI64ArrayAttr:$dimensions);
@@ -583,7 +608,7 @@ def StableHLO_MapOp : StableHLO_Op<"map", [RecursiveMemoryEffects]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_WhileOp : StableHLO_Op<"while", [RecursiveMemoryEffects]> {
+def StableHLO_WhileOp : StableHLO_Op<"while", [RecursiveMemoryEffects, InferTypeOpAdaptor]> {
   let summary = "loop (spec: while)";
   let arguments = (ins Variadic<AnyType>:$operand);
   let results = (outs Variadic<AnyType>);
@@ -592,7 +617,7 @@ def StableHLO_WhileOp : StableHLO_Op<"while", [RecursiveMemoryEffects]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_IfOp : StableHLO_Op<"if", [RecursiveMemoryEffects]> {
+def StableHLO_IfOp : StableHLO_Op<"if", [RecursiveMemoryEffects, InferTypeOpAdaptor]> {
   let summary = "conditional (spec: if)";
   let arguments = (ins HLO_Tensor:$pred);
   let results = (outs Variadic<AnyType>);
@@ -601,7 +626,7 @@ def StableHLO_IfOp : StableHLO_Op<"if", [RecursiveMemoryEffects]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_CaseOp : StableHLO_Op<"case", [RecursiveMemoryEffects]> {
+def StableHLO_CaseOp : StableHLO_Op<"case", [RecursiveMemoryEffects, InferTypeOpAdaptor]> {
   let summary = "multi-way conditional (spec: case)";
   let arguments = (ins HLO_Tensor:$index);
   let results = (outs Variadic<AnyType>);
@@ -617,7 +642,7 @@ def StableHLO_ReturnOp : StableHLO_Op<"return", [Pure, Terminator,
 }
 
 def StableHLO_OptimizationBarrierOp : StableHLO_Op<"optimization_barrier",
-    [Pure]> {
+    [Pure, InferTypeOpAdaptor]> {
   let summary = "identity that blocks optimization (spec: optimization_barrier)";
   let arguments = (ins Variadic<AnyType>:$operand);
   let results = (outs Variadic<AnyType>:$result);
@@ -644,7 +669,7 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call", []> {
   }];
 }
 
-def StableHLO_TupleOp : StableHLO_Op<"tuple", [Pure]> {
+def StableHLO_TupleOp : StableHLO_Op<"tuple", [Pure, InferTypeOpAdaptor]> {
   let summary = "make a tuple (spec: tuple)";
   let arguments = (ins Variadic<AnyType>:$val);
   let results = (outs AnyTuple:$result);
@@ -652,7 +677,7 @@ def StableHLO_TupleOp : StableHLO_Op<"tuple", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_GetTupleElementOp : StableHLO_Op<"get_tuple_element", [Pure]> {
+def StableHLO_GetTupleElementOp : StableHLO_Op<"get_tuple_element", [Pure, InferTypeOpAdaptor]> {
   let summary = "tuple element (spec: get_tuple_element)";
   let arguments = (ins AnyTuple:$operand, I32Attr:$index);
   let results = (outs AnyType:$result);
@@ -667,7 +692,7 @@ def StableHLO_GetTupleElementOp : StableHLO_Op<"get_tuple_element", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def StableHLO_BatchNormInferenceOp : StableHLO_Op<"batch_norm_inference",
-    [Pure]> {
+    [Pure, InferTypeOpAdaptor]> {
   let summary = "batch normalisation, inference (spec: batch_norm_inference)";
   let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$scale,
       HLO_Tensor:$offset, HLO_Tensor:$mean, HLO_Tensor:$variance,
@@ -677,7 +702,7 @@ def StableHLO_BatchNormInferenceOp : StableHLO_Op<"batch_norm_inference",
 }
 
 def StableHLO_BatchNormTrainingOp : StableHLO_Op<"batch_norm_training",
-    [Pure]> {
+    [Pure, InferTypeOpAdaptor]> {
   let summary = "batch normalisation, training (spec: batch_norm_training)";
   let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$scale,
       HLO_Tensor:$offset, F32Attr:$epsilon, I64Attr:$feature_index);
@@ -686,7 +711,7 @@ def StableHLO_BatchNormTrainingOp : StableHLO_Op<"batch_norm_training",
   let hasVerifier = 1;
 }
 
-def StableHLO_BatchNormGradOp : StableHLO_Op<"batch_norm_grad", [Pure]> {
+def StableHLO_BatchNormGradOp : StableHLO_Op<"batch_norm_grad", [Pure, InferTypeOpAdaptor]> {
   let summary = "batch normalisation gradients (spec: batch_norm_grad)";
   let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$scale,
       HLO_Tensor:$mean, HLO_Tensor:$variance, HLO_Tensor:$grad_output,
@@ -697,7 +722,7 @@ def StableHLO_BatchNormGradOp : StableHLO_Op<"batch_norm_grad", [Pure]> {
 }
 
 def StableHLO_CholeskyOp : StableHLO_Op<"cholesky", [Pure,
-    SameOperandsAndResultType]> {
+    SameOperandsAndResultType, InferTypeOpInterface]> {
   let summary = "Cholesky decomposition (spec: cholesky)";
   let arguments = (ins HLO_Tensor:$a,
       DefaultValuedOptionalAttr<BoolAttr, "false">:$lower);
@@ -709,7 +734,7 @@ def StableHLO_CholeskyOp : StableHLO_Op<"cholesky", [Pure,
   let hasVerifier = 1;
 }
 
-def StableHLO_TriangularSolveOp : StableHLO_Op<"triangular_solve", [Pure]> {
+def StableHLO_TriangularSolveOp : StableHLO_Op<"triangular_solve", [Pure, InferTypeOpAdaptor]> {
   let summary = "solve a triangular system (spec: triangular_solve)";
   let arguments = (ins HLO_Tensor:$a, HLO_Tensor:$b, BoolAttr:$left_side,
       BoolAttr:$lower, BoolAttr:$unit_diagonal,
@@ -718,7 +743,7 @@ def StableHLO_TriangularSolveOp : StableHLO_Op<"triangular_solve", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_FftOp : StableHLO_Op<"fft", [Pure]> {
+def StableHLO_FftOp : StableHLO_Op<"fft", [Pure, InferTypeOpAdaptor]> {
   let summary = "fast Fourier transform (spec: fft)";
   let arguments = (ins HLO_Tensor:$operand, StableHLO_FftTypeAttr:$fft_type,
       DenseI64ArrayAttr:$fft_length);

@@ -72,20 +72,6 @@ LogicalResult checkResultRank(Operation *op, RankedTensorType result,
   return success();
 }
 
-/// Size of a windowed dimension (spec: convolution C25, reduce_window C16):
-/// the base dilated by `baseDilation` and padded, the window dilated by
-/// `windowDilation`, then strided.
-int64_t windowedSize(int64_t size, int64_t baseDilation, int64_t padLow,
-                     int64_t padHigh, int64_t window, int64_t windowDilation,
-                     int64_t stride) {
-  int64_t dilatedBase = size == 0 ? 0 : (size - 1) * baseDilation + 1;
-  int64_t padded = dilatedBase + padLow + padHigh;
-  int64_t dilatedWindow = window == 0 ? 0 : (window - 1) * windowDilation + 1;
-  if (padded < dilatedWindow)
-    return 0;
-  return (padded - dilatedWindow) / stride + 1;
-}
-
 } // namespace
 
 LogicalResult systole::stablehlo::verifyUnaryElementwise(Operation *op) {

@@ -15,6 +15,7 @@
 #include "compiler/Pipeline/SourceLoader.h"
 #include "compiler/Reference/Interpreter.h"
 #include "compiler/Transforms/Passes.h"
+#include "dialects/StableHLO/StableHLOOps.h"
 #include "runtime/api/Compare.h"
 #include "runtime/api/TensorIO.h"
 #include "runtime/ncx/Ncx.h"
@@ -23,10 +24,13 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -43,9 +47,12 @@ cl::opt<std::string> backend("backend",
 cl::list<std::string> inputs("input",
                              cl::desc("an argument: 2x3xf32=1,2,..., @x.npy, "
                                       "4x2xbf16=@x.bin (one per argument)"));
-cl::opt<bool> randomInputs("random-inputs",
-                           cl::desc("fill every argument with deterministic "
-                                    "random values (normal(0,1) floats)"));
+cl::opt<bool> randomInputs(
+    "random-inputs",
+    cl::desc("fill every argument with deterministic random values: "
+             "normal(0,1) floats (|normal| for batch-norm variances, scaled "
+             "by 1/sqrt(fan-in) for contraction operands), small "
+             "non-negative integers"));
 cl::opt<uint64_t> seed("seed", cl::desc("seed of --random-inputs"),
                        cl::init(0));
 cl::list<std::string> outputs("output",
@@ -218,6 +225,71 @@ int handleResults(const std::vector<systole::HostTensor> &results) {
   return exitCode;
 }
 
+/// How --random-inputs shapes one argument's normal(0,1) draws.
+struct RandomShaping {
+  bool nonNegative = false; ///< |x|: batch-norm variances
+  double scale = 1.0;       ///< 1/sqrt(fan-in): contraction operands
+};
+
+/// Shapes --random-inputs like the trained weights a graph expects, so that
+/// deep networks stay finite (issue 2: every corpus model runs to finite
+/// outputs): an argument that reaches (through reshape, convert, broadcast,
+/// transpose) a batch-norm variance draws |normal(0,1)|, since a negative
+/// variance makes the spec's result NaN; one that reaches an operand of
+/// dot_general or convolution is scaled by 1/sqrt(contracted elements)
+/// (LeCun initialisation); without it activations grow ~sqrt(fan-in)-fold
+/// per layer and ResNet-50 overflows bf16.
+llvm::DenseMap<unsigned, RandomShaping> randomShaping(func::FuncOp func) {
+  namespace shlo = systole::stablehlo;
+  llvm::DenseMap<unsigned, RandomShaping> result;
+  auto trace = [&](Value v) -> std::optional<unsigned> {
+    while (true) {
+      if (auto arg = dyn_cast<BlockArgument>(v)) {
+        if (arg.getOwner()->getParentOp() == func.getOperation())
+          return arg.getArgNumber();
+        return std::nullopt;
+      }
+      Operation *def = v.getDefiningOp();
+      if (!def || !isa<shlo::ReshapeOp, shlo::ConvertOp, shlo::BroadcastInDimOp,
+                       shlo::TransposeOp>(def))
+        return std::nullopt;
+      v = def->getOperand(0);
+    }
+  };
+  auto scaleBy = [&](Value v, int64_t fanIn) {
+    if (std::optional<unsigned> arg = trace(v); arg && fanIn > 1)
+      result[*arg].scale =
+          std::min(result[*arg].scale, 1.0 / std::sqrt(double(fanIn)));
+  };
+  auto shapeOf = [](Value v) {
+    return cast<RankedTensorType>(v.getType()).getShape();
+  };
+  func.walk([&](Operation *op) {
+    if (auto bn = dyn_cast<shlo::BatchNormInferenceOp>(op)) {
+      if (std::optional<unsigned> arg = trace(bn.getVariance()))
+        result[*arg].nonNegative = true;
+    } else if (auto bn = dyn_cast<shlo::BatchNormGradOp>(op)) {
+      if (std::optional<unsigned> arg = trace(bn.getVariance()))
+        result[*arg].nonNegative = true;
+    } else if (auto dot = dyn_cast<shlo::DotGeneralOp>(op)) {
+      int64_t k = 1;
+      for (int64_t d :
+           dot.getDotDimensionNumbers().getLhsContractingDimensions())
+        k *= shapeOf(dot.getLhs())[d];
+      scaleBy(dot.getLhs(), k);
+      scaleBy(dot.getRhs(), k);
+    } else if (auto conv = dyn_cast<shlo::ConvolutionOp>(op)) {
+      auto dims = conv.getDimensionNumbers();
+      ArrayRef<int64_t> kernel = shapeOf(conv.getRhs());
+      int64_t k = kernel[dims.getKernelInputFeatureDimension()];
+      for (int64_t d : dims.getKernelSpatialDimensions())
+        k *= kernel[d];
+      scaleBy(conv.getRhs(), k);
+    }
+  });
+  return result;
+}
+
 /// The function to run: --entry, else @main, else the only public function.
 /// Emits an error naming the candidates when there is no unique choice.
 func::FuncOp findEntry(ModuleOp module) {
@@ -272,6 +344,16 @@ int runReference(MLIRContext &context, ModuleOp module) {
       });
   if (failed(args))
     return kBadInput;
+  if (inputs.empty())
+    for (auto [i, shaping] : randomShaping(func)) {
+      systole::HostTensor &t = (*args)[i];
+      if (!systole::isFloat(t.dtype))
+        continue;
+      for (int64_t e = 0, n = t.numElements(); e < n; ++e) {
+        double v = t.getDouble(e) * shaping.scale;
+        t.setDouble(e, shaping.nonNegative ? std::fabs(v) : v);
+      }
+    }
   std::vector<systole::reference::CheckResult> checks;
   FailureOr<std::vector<systole::HostTensor>> results =
       systole::reference::evaluate(func, *args, &checks);

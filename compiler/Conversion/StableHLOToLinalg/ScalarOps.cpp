@@ -122,9 +122,8 @@ Value totalOrderKey(OpBuilder &b, Location loc, Value x) {
   return b.create<arith::XOrIOp>(loc, bits, magnitudeMask);
 }
 
-FailureOr<Value> compareScalar(OpBuilder &b, Location loc,
-                               shlo::CompareOp op, Value lhs, Value rhs,
-                               std::string &why) {
+FailureOr<Value> compareScalar(OpBuilder &b, Location loc, shlo::CompareOp op,
+                               Value lhs, Value rhs, std::string &why) {
   Type element = elementOf(op.getLhs().getType());
   using D = shlo::ComparisonDirection;
   D dir = op.getComparisonDirection();
@@ -133,12 +132,24 @@ FailureOr<Value> compareScalar(OpBuilder &b, Location loc,
   if (isa<FloatType>(element) && !totalOrder) {
     arith::CmpFPredicate p;
     switch (dir) {
-    case D::EQ: p = arith::CmpFPredicate::OEQ; break;
-    case D::NE: p = arith::CmpFPredicate::UNE; break;
-    case D::LT: p = arith::CmpFPredicate::OLT; break;
-    case D::LE: p = arith::CmpFPredicate::OLE; break;
-    case D::GT: p = arith::CmpFPredicate::OGT; break;
-    case D::GE: p = arith::CmpFPredicate::OGE; break;
+    case D::EQ:
+      p = arith::CmpFPredicate::OEQ;
+      break;
+    case D::NE:
+      p = arith::CmpFPredicate::UNE;
+      break;
+    case D::LT:
+      p = arith::CmpFPredicate::OLT;
+      break;
+    case D::LE:
+      p = arith::CmpFPredicate::OLE;
+      break;
+    case D::GT:
+      p = arith::CmpFPredicate::OGT;
+      break;
+    case D::GE:
+      p = arith::CmpFPredicate::OGE;
+      break;
     }
     return b.create<arith::CmpFOp>(loc, p, lhs, rhs).getResult();
   }
@@ -149,19 +160,30 @@ FailureOr<Value> compareScalar(OpBuilder &b, Location loc,
     why = "comparison of this element type is not supported";
     return failure();
   }
-  bool isUnsigned =
-      isa<IntegerType>(element) &&
-      (isUnsignedInt(element) ||
-       (op.getCompareType() &&
-        *op.getCompareType() == shlo::ComparisonType::UNSIGNED));
+  bool isUnsigned = isa<IntegerType>(element) &&
+                    (isUnsignedInt(element) ||
+                     (op.getCompareType() &&
+                      *op.getCompareType() == shlo::ComparisonType::UNSIGNED));
   arith::CmpIPredicate p;
   switch (dir) {
-  case D::EQ: p = arith::CmpIPredicate::eq; break;
-  case D::NE: p = arith::CmpIPredicate::ne; break;
-  case D::LT: p = isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt; break;
-  case D::LE: p = isUnsigned ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle; break;
-  case D::GT: p = isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt; break;
-  case D::GE: p = isUnsigned ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge; break;
+  case D::EQ:
+    p = arith::CmpIPredicate::eq;
+    break;
+  case D::NE:
+    p = arith::CmpIPredicate::ne;
+    break;
+  case D::LT:
+    p = isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+    break;
+  case D::LE:
+    p = isUnsigned ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle;
+    break;
+  case D::GT:
+    p = isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
+    break;
+  case D::GE:
+    p = isUnsigned ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
+    break;
   }
   return b.create<arith::CmpIOp>(loc, p, lhs, rhs).getResult();
 }
@@ -184,8 +206,8 @@ Value shiftScalar(OpBuilder &b, Location loc, Operation *op, Value lhs,
     fallback = constantLike(b, loc, t, 0);
   } else {
     shifted = b.create<arith::ShRSIOp>(loc, lhs, rhs);
-    fallback = b.create<arith::ShRSIOp>(loc, lhs,
-                                        constantLike(b, loc, t, width - 1));
+    fallback =
+        b.create<arith::ShRSIOp>(loc, lhs, constantLike(b, loc, t, width - 1));
   }
   return b.create<arith::SelectOp>(loc, inRange, shifted, fallback);
 }
@@ -303,8 +325,8 @@ FailureOr<Value> systole::emitScalarOp(OpBuilder &b, Location loc,
       .Case([&](shlo::NegateOp) -> FailureOr<Value> {
         if (isFloat)
           return b.create<arith::NegFOp>(loc, x).getResult();
-        return b.create<arith::SubIOp>(loc, constantLike(b, loc, x.getType(), 0),
-                                       x)
+        return b
+            .create<arith::SubIOp>(loc, constantLike(b, loc, x.getType(), 0), x)
             .getResult();
       })
       .Case([&](shlo::AbsOp) -> FailureOr<Value> {
@@ -318,16 +340,16 @@ FailureOr<Value> systole::emitScalarOp(OpBuilder &b, Location loc,
           // -1, -0, +0, 1 or NaN.
           Value one = constantLike(b, loc, t, 1.0);
           Value zero = constantLike(b, loc, t, 0.0);
-          Value keep = b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::UEQ,
-                                               x, zero);
+          Value keep =
+              b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::UEQ, x, zero);
           Value signed1 = b.create<math::CopySignOp>(loc, one, x);
           return b.create<arith::SelectOp>(loc, keep, x, signed1).getResult();
         }
         Value zero = constantLike(b, loc, t, 0);
-        Value pos = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, x,
-                                            zero);
-        Value neg = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, x,
-                                            zero);
+        Value pos =
+            b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, x, zero);
+        Value neg =
+            b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, x, zero);
         Value p = b.create<arith::ExtUIOp>(loc, t, pos);
         Value n = b.create<arith::ExtUIOp>(loc, t, neg);
         return b.create<arith::SubIOp>(loc, p, n).getResult();
@@ -348,9 +370,10 @@ FailureOr<Value> systole::emitScalarOp(OpBuilder &b, Location loc,
           return fail("is_finite takes a float operand");
         Value a = b.create<math::AbsFOp>(loc, x);
         Value inf = b.create<arith::ConstantOp>(
-            loc, b.getFloatAttr(x.getType(),
-                                APFloat::getInf(cast<FloatType>(x.getType())
-                                                    .getFloatSemantics())));
+            loc, b.getFloatAttr(
+                     x.getType(),
+                     APFloat::getInf(
+                         cast<FloatType>(x.getType()).getFloatSemantics())));
         return b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::ONE, a, inf)
             .getResult();
       })
@@ -363,22 +386,23 @@ FailureOr<Value> systole::emitScalarOp(OpBuilder &b, Location loc,
         if (isFloat)
           return fail("popcnt takes an integer operand");
         return b.create<math::CtPopOp>(loc, x).getResult();
-      })
-      FLOAT_UNARY(shlo::ExponentialOp, math::ExpOp)
-      FLOAT_UNARY(shlo::ExponentialMinusOneOp, math::ExpM1Op)
-      FLOAT_UNARY(shlo::LogOp, math::LogOp)
-      FLOAT_UNARY(shlo::LogPlusOneOp, math::Log1pOp)
-      FLOAT_UNARY(shlo::SqrtOp, math::SqrtOp)
-      FLOAT_UNARY(shlo::RsqrtOp, math::RsqrtOp)
-      FLOAT_UNARY(shlo::CbrtOp, math::CbrtOp)
-      FLOAT_UNARY(shlo::TanhOp, math::TanhOp)
-      FLOAT_UNARY(shlo::SineOp, math::SinOp)
-      FLOAT_UNARY(shlo::CosineOp, math::CosOp)
-      FLOAT_UNARY(shlo::TanOp, math::TanOp)
-      FLOAT_UNARY(shlo::CeilOp, math::CeilOp)
-      FLOAT_UNARY(shlo::FloorOp, math::FloorOp)
-      FLOAT_UNARY(shlo::RoundNearestAfzOp, math::RoundOp)
-      FLOAT_UNARY(shlo::RoundNearestEvenOp, math::RoundEvenOp)
+      }) FLOAT_UNARY(shlo::ExponentialOp, math::ExpOp)
+          FLOAT_UNARY(shlo::ExponentialMinusOneOp,
+                      math::ExpM1Op) FLOAT_UNARY(shlo::LogOp, math::LogOp)
+              FLOAT_UNARY(shlo::LogPlusOneOp,
+                          math::Log1pOp) FLOAT_UNARY(shlo::SqrtOp, math::SqrtOp)
+                  FLOAT_UNARY(shlo::RsqrtOp, math::RsqrtOp)
+                      FLOAT_UNARY(shlo::CbrtOp, math::CbrtOp) FLOAT_UNARY(
+                          shlo::TanhOp, math::TanhOp) FLOAT_UNARY(shlo::SineOp,
+                                                                  math::SinOp)
+                          FLOAT_UNARY(shlo::CosineOp, math::CosOp)
+                              FLOAT_UNARY(shlo::TanOp, math::TanOp) FLOAT_UNARY(
+                                  shlo::CeilOp, math::CeilOp)
+                                  FLOAT_UNARY(shlo::FloorOp, math::FloorOp)
+                                      FLOAT_UNARY(shlo::RoundNearestAfzOp,
+                                                  math::RoundOp)
+                                          FLOAT_UNARY(shlo::RoundNearestEvenOp,
+                                                      math::RoundEvenOp)
       .Case([&](shlo::CompareOp cmp) {
         return compareScalar(b, loc, cmp, x, y, why);
       })

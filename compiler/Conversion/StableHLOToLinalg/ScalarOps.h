@@ -27,20 +27,18 @@ mlir::Type toSignless(mlir::Type t);
 /// one per operand). Signedness comes from the op's original operand and
 /// result element types. Returns the scalar result, or failure with the
 /// reason in `why` (e.g. complex numbers, an op with no scalar form).
-mlir::FailureOr<mlir::Value> emitScalarOp(mlir::OpBuilder &b,
-                                          mlir::Location loc,
-                                          mlir::Operation *op,
-                                          mlir::ValueRange args,
-                                          std::string &why);
+mlir::FailureOr<mlir::Value>
+emitScalarOp(mlir::OpBuilder &b, mlir::Location loc, mlir::Operation *op,
+             mlir::ValueRange args, std::string &why);
 
 /// Emits the single-block `region` of a stablehlo op (reduce, reduce_window,
 /// scatter, map, sort...) whose ops compute on rank-0 tensors as scalar ops,
 /// with the block arguments bound to `args`. On success `results` holds the
 /// scalars the region's `stablehlo.return` yields.
-mlir::LogicalResult emitScalarRegion(mlir::OpBuilder &b, mlir::Region &region,
-                                     mlir::ValueRange args,
-                                     llvm::SmallVectorImpl<mlir::Value> &results,
-                                     std::string &why);
+mlir::LogicalResult
+emitScalarRegion(mlir::OpBuilder &b, mlir::Region &region,
+                 mlir::ValueRange args,
+                 llvm::SmallVectorImpl<mlir::Value> &results, std::string &why);
 
 } // namespace systole
 

@@ -109,13 +109,13 @@ SmallVector<utils::IteratorType> parallel(int64_t n) {
 /// Creates a linalg.generic whose body is produced by `body` (given the
 /// block arguments, returns the yielded values). When `body` fails nothing is
 /// left in the IR and the failure is returned.
-FailureOr<linalg::GenericOp> buildGeneric(
-    ConversionPatternRewriter &rewriter, Location loc, TypeRange resultTypes,
-    ValueRange inputs, ValueRange outputs, ArrayRef<AffineMap> maps,
-    ArrayRef<utils::IteratorType> iterators,
-    function_ref<LogicalResult(OpBuilder &, ValueRange,
-                               SmallVectorImpl<Value> &)>
-        body) {
+FailureOr<linalg::GenericOp>
+buildGeneric(ConversionPatternRewriter &rewriter, Location loc,
+             TypeRange resultTypes, ValueRange inputs, ValueRange outputs,
+             ArrayRef<AffineMap> maps, ArrayRef<utils::IteratorType> iterators,
+             function_ref<LogicalResult(OpBuilder &, ValueRange,
+                                        SmallVectorImpl<Value> &)>
+                 body) {
   auto block = std::make_unique<Block>();
   for (Value v : inputs)
     block->addArgument(getElementTypeOrSelf(v.getType()), loc);
@@ -127,8 +127,8 @@ FailureOr<linalg::GenericOp> buildGeneric(
   if (failed(body(b, block->getArguments(), yields)))
     return failure();
   b.create<linalg::YieldOp>(loc, yields);
-  auto generic = rewriter.create<linalg::GenericOp>(
-      loc, resultTypes, inputs, outputs, maps, iterators);
+  auto generic = rewriter.create<linalg::GenericOp>(loc, resultTypes, inputs,
+                                                    outputs, maps, iterators);
   generic.getRegion().push_back(block.release());
   return generic;
 }
@@ -174,8 +174,8 @@ Value fromAccumulator(ConversionPatternRewriter &rewriter, Location loc,
   AffineMap id = rewriter.getMultiDimIdentityMap(rank);
   Type dst = toSignless(type.getElementType());
   auto generic = buildGeneric(
-      rewriter, loc, withElement(type, dst), acc, emptyLike(rewriter, loc, type),
-      {id, id}, parallel(rank),
+      rewriter, loc, withElement(type, dst), acc,
+      emptyLike(rewriter, loc, type), {id, id}, parallel(rank),
       [&](OpBuilder &b, ValueRange args, SmallVectorImpl<Value> &out) {
         Value v = args[0];
         if (isa<FloatType>(dst))
@@ -228,8 +228,7 @@ Value padTensor(OpBuilder &b, Location loc, Value v, Value padValue,
 // Pattern base: records why a match failed.
 //===----------------------------------------------------------------------===//
 
-template <typename OpTy>
-struct Lowering : OpConversionPattern<OpTy> {
+template <typename OpTy> struct Lowering : OpConversionPattern<OpTy> {
   Lowering(const TypeConverter &converter, MLIRContext *ctx, Reasons &reasons)
       : OpConversionPattern<OpTy>(converter, ctx), reasons(reasons) {}
   LogicalResult reject(Operation *op, const Twine &why) const {
@@ -264,8 +263,7 @@ struct ConstantLowering : Lowering<shlo::ConstantOp> {
   }
 };
 
-template <typename OpTy>
-struct IotaLowering : Lowering<OpTy> {
+template <typename OpTy> struct IotaLowering : Lowering<OpTy> {
   using Lowering<OpTy>::Lowering;
   using OpAdaptor = typename OpTy::Adaptor;
   LogicalResult
@@ -286,17 +284,16 @@ struct IotaLowering : Lowering<OpTy> {
         [&](OpBuilder &b, ValueRange, SmallVectorImpl<Value> &out) {
           Value i = b.create<linalg::IndexOp>(loc, dim);
           if (auto it = dyn_cast<IntegerType>(element)) {
-            out.push_back(b.create<arith::IndexCastUIOp>(
-                loc, toSignless(element), i));
+            out.push_back(
+                b.create<arith::IndexCastUIOp>(loc, toSignless(element), i));
           } else {
-            Value i64 =
-                b.create<arith::IndexCastUIOp>(loc, b.getI64Type(), i);
+            Value i64 = b.create<arith::IndexCastUIOp>(loc, b.getI64Type(), i);
             out.push_back(b.create<arith::UIToFPOp>(loc, element, i64));
           }
           return success();
         });
-    rewriter.replaceOp(op,
-                       restoreSign(rewriter, loc, (*generic).getResult(0), type));
+    rewriter.replaceOp(
+        op, restoreSign(rewriter, loc, (*generic).getResult(0), type));
     return success();
   }
 };
@@ -342,8 +339,8 @@ struct ElementwiseLowering : ConversionPattern {
         rewriter, loc, withElement(type, toSignless(type.getElementType())),
         inputs, emptyLike(rewriter, loc, type), maps, parallel(rank),
         [&](OpBuilder &b, ValueRange args, SmallVectorImpl<Value> &out) {
-          FailureOr<Value> r = systole::emitScalarOp(
-              b, loc, op, args.drop_back(), why);
+          FailureOr<Value> r =
+              systole::emitScalarOp(b, loc, op, args.drop_back(), why);
           if (failed(r))
             return failure();
           out.push_back(*r);
@@ -353,8 +350,8 @@ struct ElementwiseLowering : ConversionPattern {
       reasons[op] = why;
       return failure();
     }
-    rewriter.replaceOp(op,
-                       restoreSign(rewriter, loc, (*generic).getResult(0), type));
+    rewriter.replaceOp(
+        op, restoreSign(rewriter, loc, (*generic).getResult(0), type));
     return success();
   }
   Reasons &reasons;
@@ -412,7 +409,8 @@ Value broadcastInDim(ConversionPatternRewriter &rewriter, Location loc,
       if (keptShape.empty())
         reassociation.clear();
       operand = rewriter.create<tensor::CollapseShapeOp>(
-          loc, RankedTensorType::get(keptShape, toSignless(in.getElementType())),
+          loc,
+          RankedTensorType::get(keptShape, toSignless(in.getElementType())),
           operand, reassociation);
     }
     SmallVector<int64_t> added;
@@ -430,7 +428,8 @@ Value broadcastInDim(ConversionPatternRewriter &rewriter, Location loc,
     else
       exprs.push_back(rewriter.getAffineDimExpr(d));
   }
-  AffineMap inMap = AffineMap::get(type.getRank(), 0, exprs, rewriter.getContext());
+  AffineMap inMap =
+      AffineMap::get(type.getRank(), 0, exprs, rewriter.getContext());
   auto generic = buildGeneric(
       rewriter, loc, tensorType(init), operand, init,
       {inMap, rewriter.getMultiDimIdentityMap(type.getRank())},
@@ -509,7 +508,8 @@ struct ReshapeLowering : Lowering<shlo::ReshapeOp> {
         return success();
       }
     // General case: through a rank-1 tensor.
-    auto flat = RankedTensorType::get({in.getNumElements()}, in.getElementType());
+    auto flat =
+        RankedTensorType::get({in.getNumElements()}, in.getElementType());
     auto all = [](int64_t rank) {
       ReassociationIndices r;
       for (int64_t i = 0; i < rank; ++i)
@@ -572,8 +572,8 @@ struct ReverseLowering : Lowering<shlo::ReverseOp> {
           out.push_back(args[0]);
           return success();
         });
-    rewriter.replaceOp(op,
-                       restoreSign(rewriter, loc, (*generic).getResult(0), type));
+    rewriter.replaceOp(
+        op, restoreSign(rewriter, loc, (*generic).getResult(0), type));
     return success();
   }
 };
@@ -612,8 +612,8 @@ struct ConcatenateLowering : Lowering<shlo::ConcatenateOp> {
       SmallVector<OpFoldResult> offsets(type.getRank(),
                                         rewriter.getIndexAttr(0));
       offsets[dim] = rewriter.getIndexAttr(offset);
-      SmallVector<OpFoldResult> sizes, strides(type.getRank(),
-                                               rewriter.getIndexAttr(1));
+      SmallVector<OpFoldResult> sizes,
+          strides(type.getRank(), rewriter.getIndexAttr(1));
       for (int64_t s : t.getShape())
         sizes.push_back(rewriter.getIndexAttr(s));
       result = rewriter.create<tensor::InsertSliceOp>(loc, in, result, offsets,
@@ -643,8 +643,9 @@ struct PadLowering : Lowering<shlo::PadOp> {
     Value padValue = extractScalar(rewriter, loc, adaptor.getPaddingValue());
     Value padded = padTensor(rewriter, loc, operand, padValue, low, high,
                              op.getInteriorPadding());
-    bool cut = llvm::any_of(op.getEdgePaddingLow(), [](int64_t x) { return x < 0; }) ||
-               llvm::any_of(op.getEdgePaddingHigh(), [](int64_t x) { return x < 0; });
+    bool cut =
+        llvm::any_of(op.getEdgePaddingLow(), [](int64_t x) { return x < 0; }) ||
+        llvm::any_of(op.getEdgePaddingHigh(), [](int64_t x) { return x < 0; });
     if (cut) {
       SmallVector<OpFoldResult> offsets, sizes, strides;
       for (int64_t d = 0; d < type.getRank(); ++d) {
@@ -685,11 +686,11 @@ struct DynamicSliceLowering : Lowering<shlo::DynamicSliceOp> {
     auto type = signlessType(op.getType());
     auto in = tensorType(op.getOperand());
     Location loc = op.getLoc();
-    SmallVector<OpFoldResult> offsets = clampedStarts(
-        rewriter, loc, adaptor.getStartIndices(), in.getShape(),
-        op.getSliceSizes());
-    SmallVector<OpFoldResult> sizes, strides(type.getRank(),
-                                             rewriter.getIndexAttr(1));
+    SmallVector<OpFoldResult> offsets =
+        clampedStarts(rewriter, loc, adaptor.getStartIndices(), in.getShape(),
+                      op.getSliceSizes());
+    SmallVector<OpFoldResult> sizes,
+        strides(type.getRank(), rewriter.getIndexAttr(1));
     for (int64_t s : op.getSliceSizes())
       sizes.push_back(rewriter.getIndexAttr(s));
     rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
@@ -706,16 +707,15 @@ struct DynamicUpdateSliceLowering : Lowering<shlo::DynamicUpdateSliceOp> {
     auto in = tensorType(op.getOperand());
     auto update = tensorType(op.getUpdate());
     Location loc = op.getLoc();
-    SmallVector<OpFoldResult> offsets = clampedStarts(
-        rewriter, loc, adaptor.getStartIndices(), in.getShape(),
-        update.getShape());
-    SmallVector<OpFoldResult> sizes, strides(in.getRank(),
-                                             rewriter.getIndexAttr(1));
+    SmallVector<OpFoldResult> offsets =
+        clampedStarts(rewriter, loc, adaptor.getStartIndices(), in.getShape(),
+                      update.getShape());
+    SmallVector<OpFoldResult> sizes,
+        strides(in.getRank(), rewriter.getIndexAttr(1));
     for (int64_t s : update.getShape())
       sizes.push_back(rewriter.getIndexAttr(s));
     rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
-        op, adaptor.getUpdate(), adaptor.getOperand(), offsets, sizes,
-        strides);
+        op, adaptor.getUpdate(), adaptor.getOperand(), offsets, sizes, strides);
     return success();
   }
 };
@@ -863,10 +863,10 @@ struct ConvolutionLowering : Lowering<shlo::ConvolutionOp> {
     Value kernel = signlessTensor(rewriter, loc, adaptor.getRhs());
     if (llvm::any_of(low, [](int64_t x) { return x != 0; }) ||
         llvm::any_of(high, [](int64_t x) { return x != 0; }))
-      input = padTensor(
-          rewriter, loc, input,
-          zeroOf(rewriter, loc, tensorType(input).getElementType()), low, high,
-          {});
+      input =
+          padTensor(rewriter, loc, input,
+                    zeroOf(rewriter, loc, tensorType(input).getElementType()),
+                    low, high, {});
     int64_t groups = op.getFeatureGroupCount();
     SmallVector<int64_t> strideV, dilV;
     for (int64_t i = 0; i < k; ++i) {
@@ -881,12 +881,14 @@ struct ConvolutionLowering : Lowering<shlo::ConvolutionOp> {
     Value result;
     // The layouts with a named linalg op.
     if (k == 2 && groups == 1 && signlessInputs &&
-        dn.getInputBatchDimension() == 0 && dn.getInputFeatureDimension() == 1 &&
+        dn.getInputBatchDimension() == 0 &&
+        dn.getInputFeatureDimension() == 1 &&
         is(dn.getInputSpatialDimensions(), {2, 3}) &&
         dn.getKernelOutputFeatureDimension() == 0 &&
         dn.getKernelInputFeatureDimension() == 1 &&
         is(dn.getKernelSpatialDimensions(), {2, 3}) &&
-        dn.getOutputBatchDimension() == 0 && dn.getOutputFeatureDimension() == 1 &&
+        dn.getOutputBatchDimension() == 0 &&
+        dn.getOutputFeatureDimension() == 1 &&
         is(dn.getOutputSpatialDimensions(), {2, 3})) {
       result = rewriter
                    .create<linalg::Conv2DNchwFchwOp>(
@@ -923,8 +925,7 @@ struct ConvolutionLowering : Lowering<shlo::ConvolutionOp> {
           outExprs(type.getRank());
       inExprs[dn.getInputBatchDimension()] = n;
       inExprs[dn.getInputFeatureDimension()] =
-          groups == 1 ? c
-                      : o.floorDiv(outFeatures / groups) * inPerGroup + c;
+          groups == 1 ? c : o.floorDiv(outFeatures / groups) * inPerGroup + c;
       kExprs[dn.getKernelInputFeatureDimension()] = c;
       kExprs[dn.getKernelOutputFeatureDimension()] = o;
       outExprs[dn.getOutputBatchDimension()] = n;
@@ -978,10 +979,9 @@ struct ReduceLowering : Lowering<shlo::ReduceOp> {
     for (size_t i = 0; i < n; ++i) {
       auto rt = cast<RankedTensorType>(op.getResult(i).getType());
       inputs.push_back(signlessTensor(rewriter, loc, adaptor.getInputs()[i]));
-      inits.push_back(fill(rewriter, loc,
-                           extractScalar(rewriter, loc,
-                                         adaptor.getInitValues()[i]),
-                           rt));
+      inits.push_back(
+          fill(rewriter, loc,
+               extractScalar(rewriter, loc, adaptor.getInitValues()[i]), rt));
       resultTypes.push_back(withElement(rt, toSignless(rt.getElementType())));
     }
     // linalg.reduce's block: (inputs..., accumulators...); the stablehlo
@@ -998,14 +998,14 @@ struct ReduceLowering : Lowering<shlo::ReduceOp> {
     if (failed(systole::emitScalarRegion(b, op.getBody(), args, yields, why)))
       return reject(op, why);
     b.create<linalg::YieldOp>(loc, yields);
-    auto reduce = rewriter.create<linalg::ReduceOp>(
-        loc, resultTypes, inputs, inits, op.getDimensions());
+    auto reduce = rewriter.create<linalg::ReduceOp>(loc, resultTypes, inputs,
+                                                    inits, op.getDimensions());
     reduce.getRegion().push_back(block.release());
     SmallVector<Value> results;
     for (size_t i = 0; i < n; ++i)
-      results.push_back(restoreSign(
-          rewriter, loc, reduce.getResult(i),
-          cast<RankedTensorType>(op.getResult(i).getType())));
+      results.push_back(
+          restoreSign(rewriter, loc, reduce.getResult(i),
+                      cast<RankedTensorType>(op.getResult(i).getType())));
     rewriter.replaceOp(op, results);
     return success();
   }
@@ -1072,7 +1072,8 @@ struct ReduceWindowLowering : Lowering<shlo::ReduceWindowOp> {
       winExprs.push_back(w);
       outExprs.push_back(o);
     }
-    SmallVector<AffineMap> maps(n, AffineMap::get(loops, 0, inExprs, getContext()));
+    SmallVector<AffineMap> maps(
+        n, AffineMap::get(loops, 0, inExprs, getContext()));
     maps.push_back(AffineMap::get(loops, 0, winExprs, getContext()));
     maps.append(n, AffineMap::get(loops, 0, outExprs, getContext()));
     SmallVector<utils::IteratorType> iters = parallel(rank);
@@ -1092,9 +1093,9 @@ struct ReduceWindowLowering : Lowering<shlo::ReduceWindowOp> {
       return reject(op, why);
     SmallVector<Value> results;
     for (size_t i = 0; i < n; ++i)
-      results.push_back(restoreSign(
-          rewriter, loc, (*generic).getResult(i),
-          cast<RankedTensorType>(op.getResult(i).getType())));
+      results.push_back(
+          restoreSign(rewriter, loc, (*generic).getResult(i),
+                      cast<RankedTensorType>(op.getResult(i).getType())));
     rewriter.replaceOp(op, results);
     return success();
   }
@@ -1123,8 +1124,8 @@ struct MapLowering : Lowering<shlo::MapOp> {
         });
     if (failed(generic))
       return reject(op, why);
-    rewriter.replaceOp(op,
-                       restoreSign(rewriter, loc, (*generic).getResult(0), type));
+    rewriter.replaceOp(
+        op, restoreSign(rewriter, loc, (*generic).getResult(0), type));
     return success();
   }
 };
@@ -1199,11 +1200,12 @@ struct GatherLowering : Lowering<shlo::GatherOp> {
             }
             operandIndex.push_back(v);
           }
-          out.push_back(b.create<tensor::ExtractOp>(loc, operand, operandIndex));
+          out.push_back(
+              b.create<tensor::ExtractOp>(loc, operand, operandIndex));
           return success();
         });
-    rewriter.replaceOp(op,
-                       restoreSign(rewriter, loc, (*generic).getResult(0), type));
+    rewriter.replaceOp(
+        op, restoreSign(rewriter, loc, (*generic).getResult(0), type));
     return success();
   }
 };
@@ -1256,8 +1258,8 @@ struct ScatterLowering : Lowering<shlo::ScatterOp> {
         }
       }
     }
-    auto windowType = RankedTensorType::get(
-        windowShape, toSignless(opT.getElementType()));
+    auto windowType =
+        RankedTensorType::get(windowShape, toSignless(opT.getElementType()));
     // Check the body can be emitted before creating anything.
     if (!overwrite) {
       auto probe = std::make_unique<Block>();
@@ -1284,10 +1286,11 @@ struct ScatterLowering : Lowering<shlo::ScatterOp> {
     OpBuilder::InsertionGuard guard(rewriter);
     for (int64_t d : scatterDims) {
       Value lb = rewriter.create<arith::ConstantIndexOp>(loc, 0);
-      Value ub = rewriter.create<arith::ConstantIndexOp>(loc, updT.getDimSize(d));
+      Value ub =
+          rewriter.create<arith::ConstantIndexOp>(loc, updT.getDimSize(d));
       Value step = rewriter.create<arith::ConstantIndexOp>(loc, 1);
-      auto loop = rewriter.create<scf::ForOp>(loc, lb, ub, step,
-                                              ValueRange{current});
+      auto loop =
+          rewriter.create<scf::ForOp>(loc, lb, ub, step, ValueRange{current});
       if (!loops.empty())
         rewriter.create<scf::YieldOp>(loc, loop.getResults());
       loops.push_back(loop);
@@ -1356,8 +1359,9 @@ struct ScatterLowering : Lowering<shlo::ScatterOp> {
         std::string why;
         auto combined = buildGeneric(
             rewriter, loc, windowType, ValueRange{existing, update},
-            rewriter.create<tensor::EmptyOp>(loc, windowType.getShape(),
-                                             windowType.getElementType())
+            rewriter
+                .create<tensor::EmptyOp>(loc, windowType.getShape(),
+                                         windowType.getElementType())
                 .getResult(),
             {id, id, id}, parallel(wr),
             [&](OpBuilder &b, ValueRange args, SmallVectorImpl<Value> &out) {
@@ -1377,11 +1381,253 @@ struct ScatterLowering : Lowering<shlo::ScatterOp> {
       rewriter.create<scf::YieldOp>(loc, result);
       result = loops.front().getResult(0);
     }
-    rewriter.restoreInsertionPoint(OpBuilder::InsertPoint(
-        op->getBlock(), Block::iterator(op)));
+    rewriter.restoreInsertionPoint(
+        OpBuilder::InsertPoint(op->getBlock(), Block::iterator(op)));
     rewriter.replaceOp(
         op, restoreSign(rewriter, loc, result,
                         cast<RankedTensorType>(op.getResult(0).getType())));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Sort
+//===----------------------------------------------------------------------===//
+
+/// sort along dimension d as two linalg.generics, O(n^2) per row (the
+/// NeuronCore has no sort; this is the form tiling can handle):
+///  1. rank[i] = #{j : cmp(x_j, x_i) or (j < i and not cmp(x_i, x_j))},
+///     a reduction over j with the comparator as the body: the position of
+///     element i in a stable sort;
+///  2. out[p] = x[i] for the i with rank[i] == p, a select-reduction over i.
+struct SortLowering : Lowering<shlo::SortOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::SortOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    size_t m = op.getInputs().size();
+    auto type = tensorType(op.getInputs()[0]);
+    int64_t rank = type.getRank();
+    int64_t d =
+        op.getDimension() < 0 ? op.getDimension() + rank : op.getDimension();
+    if (!type.hasStaticShape())
+      return reject(op, "dynamic shapes are not supported");
+    SmallVector<Value> inputs;
+    for (Value v : adaptor.getInputs())
+      inputs.push_back(signlessTensor(rewriter, loc, v));
+    int64_t loops = rank + 1;
+    MLIRContext *ctx = getContext();
+    AffineMap atI =
+        AffineMap::getMultiDimIdentityMap(loops, ctx).getMajorSubMap(rank);
+    SmallVector<AffineExpr> jExprs;
+    for (int64_t k = 0; k < rank; ++k)
+      jExprs.push_back(rewriter.getAffineDimExpr(k == d ? rank : k));
+    AffineMap atJ = AffineMap::get(loops, 0, jExprs, ctx);
+    SmallVector<utils::IteratorType> iters = parallel(rank);
+    iters.push_back(utils::IteratorType::reduction);
+
+    // 1. Ranks.
+    auto rankType =
+        RankedTensorType::get(type.getShape(), rewriter.getI64Type());
+    Value zero =
+        rewriter.create<arith::ConstantOp>(loc, rewriter.getI64IntegerAttr(0));
+    Value rankInit = fill(rewriter, loc, zero, rankType);
+    SmallVector<Value> rankInputs;
+    SmallVector<AffineMap> rankMaps;
+    for (Value v : inputs) {
+      rankInputs.push_back(v);
+      rankMaps.push_back(atI);
+    }
+    for (Value v : inputs) {
+      rankInputs.push_back(v);
+      rankMaps.push_back(atJ);
+    }
+    rankMaps.push_back(atI);
+    std::string why;
+    auto ranks = buildGeneric(
+        rewriter, loc, rankType, rankInputs, rankInit, rankMaps, iters,
+        [&](OpBuilder &b, ValueRange args, SmallVectorImpl<Value> &out) {
+          ValueRange xi = args.take_front(m), xj = args.slice(m, m);
+          auto compare = [&](ValueRange lhs,
+                             ValueRange rhs) -> FailureOr<Value> {
+            SmallVector<Value> pairs, results;
+            for (size_t k = 0; k < m; ++k) {
+              pairs.push_back(lhs[k]);
+              pairs.push_back(rhs[k]);
+            }
+            if (failed(systole::emitScalarRegion(b, op.getComparator(), pairs,
+                                                 results, why)))
+              return failure();
+            return results.front();
+          };
+          FailureOr<Value> jBeforeI = compare(xj, xi);
+          FailureOr<Value> iBeforeJ = compare(xi, xj);
+          if (failed(jBeforeI) || failed(iBeforeJ))
+            return failure();
+          Value i = b.create<linalg::IndexOp>(loc, d);
+          Value j = b.create<linalg::IndexOp>(loc, rank);
+          Value jLess =
+              b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, j, i);
+          Value notAfter = b.create<arith::XOrIOp>(
+              loc, *iBeforeJ,
+              b.create<arith::ConstantOp>(loc, b.getBoolAttr(true)));
+          Value tie = b.create<arith::AndIOp>(loc, jLess, notAfter);
+          Value before = b.create<arith::OrIOp>(loc, *jBeforeI, tie);
+          Value one = b.create<arith::ExtUIOp>(loc, b.getI64Type(), before);
+          out.push_back(b.create<arith::AddIOp>(loc, args.back(), one));
+          return success();
+        });
+    if (failed(ranks))
+      return reject(op, why);
+
+    // 2. Permute by rank.
+    SmallVector<Value> permInputs = {(*ranks).getResult(0)};
+    SmallVector<AffineMap> permMaps = {atJ};
+    SmallVector<Value> inits;
+    SmallVector<Type> resultTypes;
+    for (Value v : inputs) {
+      permInputs.push_back(v);
+      permMaps.push_back(atJ);
+      RankedTensorType t = tensorType(v);
+      inits.push_back(
+          fill(rewriter, loc, zeroOf(rewriter, loc, t.getElementType()), t));
+      resultTypes.push_back(t);
+    }
+    permMaps.append(m, atI);
+    auto sorted = buildGeneric(
+        rewriter, loc, resultTypes, permInputs, inits, permMaps, iters,
+        [&](OpBuilder &b, ValueRange args, SmallVectorImpl<Value> &out) {
+          Value p = b.create<arith::IndexCastOp>(
+              loc, b.getI64Type(), b.create<linalg::IndexOp>(loc, d));
+          Value hit = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                              args[0], p);
+          for (size_t k = 0; k < m; ++k)
+            out.push_back(b.create<arith::SelectOp>(loc, hit, args[1 + k],
+                                                    args[1 + m + k]));
+          return success();
+        });
+    rewriter.replaceOp(op, (*sorted).getResults());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Control flow: scf with the regions moved over; the ops inside are lowered
+// like any other, stablehlo.return becomes scf.yield / scf.condition.
+//===----------------------------------------------------------------------===//
+
+/// Whether all `types` are ranked tensors (no tokens or tuples).
+bool allTensors(TypeRange types) {
+  return llvm::all_of(types, [](Type t) { return isa<RankedTensorType>(t); });
+}
+
+struct IfLowering : Lowering<shlo::IfOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::IfOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!allTensors(op->getResultTypes()))
+      return reject(op, "results that are not tensors are not supported");
+    SmallVector<Type> types;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), types)))
+      return reject(op, "its result types cannot be converted");
+    Location loc = op.getLoc();
+    Value pred = extractScalar(rewriter, loc, adaptor.getPred());
+    auto ifOp = rewriter.create<scf::IfOp>(loc, types, pred,
+                                           /*addThenBlock=*/false,
+                                           /*addElseBlock=*/false);
+    rewriter.inlineRegionBefore(op.getTrueBranch(), ifOp.getThenRegion(),
+                                ifOp.getThenRegion().end());
+    rewriter.inlineRegionBefore(op.getFalseBranch(), ifOp.getElseRegion(),
+                                ifOp.getElseRegion().end());
+    rewriter.replaceOp(op, ifOp.getResults());
+    return success();
+  }
+};
+
+/// case: scf.index_switch; an index out of range takes the last branch
+/// (spec: case).
+struct CaseLowering : Lowering<shlo::CaseOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::CaseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!allTensors(op->getResultTypes()))
+      return reject(op, "results that are not tensors are not supported");
+    SmallVector<Type> types;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), types)))
+      return reject(op, "its result types cannot be converted");
+    Location loc = op.getLoc();
+    Type element = tensorType(op.getIndex()).getElementType();
+    Value index =
+        toIndex(rewriter, loc, extractScalar(rewriter, loc, adaptor.getIndex()),
+                element);
+    size_t n = op.getBranches().size();
+    SmallVector<int64_t> cases;
+    for (size_t i = 0; i + 1 < n; ++i)
+      cases.push_back(i);
+    auto sw = rewriter.create<scf::IndexSwitchOp>(loc, types, index, cases,
+                                                  cases.size());
+    for (size_t i = 0; i + 1 < n; ++i)
+      rewriter.inlineRegionBefore(op.getBranches()[i], sw.getCaseRegions()[i],
+                                  sw.getCaseRegions()[i].end());
+    rewriter.inlineRegionBefore(op.getBranches()[n - 1], sw.getDefaultRegion(),
+                                sw.getDefaultRegion().end());
+    rewriter.replaceOp(op, sw.getResults());
+    return success();
+  }
+};
+
+struct WhileLowering : Lowering<shlo::WhileOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::WhileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!allTensors(op->getResultTypes()))
+      return reject(op, "operands that are not tensors are not supported");
+    SmallVector<Type> types;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), types)))
+      return reject(op, "its result types cannot be converted");
+    Location loc = op.getLoc();
+    auto whileOp =
+        rewriter.create<scf::WhileOp>(loc, types, adaptor.getOperands());
+    rewriter.inlineRegionBefore(op.getCond(), whileOp.getBefore(),
+                                whileOp.getBefore().end());
+    rewriter.inlineRegionBefore(op.getBody(), whileOp.getAfter(),
+                                whileOp.getAfter().end());
+    if (failed(rewriter.convertRegionTypes(&whileOp.getBefore(),
+                                           *getTypeConverter())) ||
+        failed(rewriter.convertRegionTypes(&whileOp.getAfter(),
+                                           *getTypeConverter())))
+      return reject(op, "its region types cannot be converted");
+    rewriter.replaceOp(op, whileOp.getResults());
+    return success();
+  }
+};
+
+/// The terminator of a region moved into scf: scf.yield, or scf.condition
+/// (the predicate and the loop values) in the condition of a while.
+struct ReturnLowering : Lowering<shlo::ReturnOp> {
+  using Lowering::Lowering;
+  LogicalResult
+  matchAndRewrite(shlo::ReturnOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Operation *parent = op->getParentOp();
+    if (auto w = dyn_cast<scf::WhileOp>(parent)) {
+      if (op->getParentRegion() == &w.getBefore()) {
+        if (adaptor.getOperands().size() != 1)
+          return failure();
+        Value pred =
+            extractScalar(rewriter, op.getLoc(), adaptor.getOperands()[0]);
+        rewriter.replaceOpWithNewOp<scf::ConditionOp>(
+            op, pred, w.getBefore().front().getArguments());
+        return success();
+      }
+    } else if (!isa<scf::IfOp, scf::IndexSwitchOp>(parent)) {
+      return failure();
+    }
+    rewriter.replaceOpWithNewOp<scf::YieldOp>(op, adaptor.getOperands());
     return success();
   }
 };
@@ -1392,8 +1638,7 @@ struct ScatterLowering : Lowering<shlo::ScatterOp> {
 
 /// Ops whose results are their operands on one NeuronCore (a group of one
 /// process for the collectives; optimization_barrier).
-template <typename OpTy>
-struct ForwardOperands : Lowering<OpTy> {
+template <typename OpTy> struct ForwardOperands : Lowering<OpTy> {
   using Lowering<OpTy>::Lowering;
   using OpAdaptor = typename OpTy::Adaptor;
   LogicalResult
@@ -1411,8 +1656,7 @@ struct ForwardOperands : Lowering<OpTy> {
   }
 };
 
-template <typename OpTy>
-struct ZeroId : Lowering<OpTy> {
+template <typename OpTy> struct ZeroId : Lowering<OpTy> {
   using Lowering<OpTy>::Lowering;
   using OpAdaptor = typename OpTy::Adaptor;
   LogicalResult
@@ -1434,10 +1678,6 @@ struct ZeroId : Lowering<OpTy> {
 
 /// A reason for the ops no pattern exists for.
 std::string defaultReason(Operation *op) {
-  if (isa<shlo::WhileOp, shlo::IfOp, shlo::CaseOp>(op))
-    return "control flow has no lowering to linalg yet";
-  if (isa<shlo::SortOp>(op))
-    return "sort has no lowering to linalg yet";
   if (isa<shlo::CustomCallOp>(op))
     return "custom calls have no lowering";
   if (isa<shlo::BatchNormInferenceOp, shlo::DotOp>(op))
@@ -1490,21 +1730,20 @@ struct StableHLOToLinalgPass
     recordUnsignedSignatures(getOperation());
 
     RewritePatternSet patterns(ctx);
-    patterns.add<ConstantLowering, IotaLowering<shlo::IotaOp>,
-                 IotaLowering<shlo::DynamicIotaOp>, ElementwiseLowering,
-                 BroadcastInDimLowering, BroadcastLowering, ReshapeLowering,
-                 TransposeLowering, ReverseLowering, SliceLowering,
-                 ConcatenateLowering, PadLowering, DynamicSliceLowering,
-                 DynamicUpdateSliceLowering, DotGeneralLowering,
-                 ConvolutionLowering, ReduceLowering, ReduceWindowLowering,
-                 MapLowering, GatherLowering, ScatterLowering,
-                 ForwardOperands<shlo::OptimizationBarrierOp>,
-                 ForwardOperands<shlo::AllReduceOp>,
-                 ForwardOperands<shlo::AllGatherOp>,
-                 ForwardOperands<shlo::CollectivePermuteOp>,
-                 ForwardOperands<shlo::AllToAllOp>,
-                 ZeroId<shlo::ReplicaIdOp>, ZeroId<shlo::PartitionIdOp>>(
-        converter, ctx, reasons);
+    patterns.add<
+        ConstantLowering, IotaLowering<shlo::IotaOp>,
+        IotaLowering<shlo::DynamicIotaOp>, ElementwiseLowering,
+        BroadcastInDimLowering, BroadcastLowering, ReshapeLowering,
+        TransposeLowering, ReverseLowering, SliceLowering, ConcatenateLowering,
+        PadLowering, DynamicSliceLowering, DynamicUpdateSliceLowering,
+        DotGeneralLowering, ConvolutionLowering, ReduceLowering,
+        ReduceWindowLowering, MapLowering, GatherLowering, ScatterLowering,
+        SortLowering, IfLowering, CaseLowering, WhileLowering, ReturnLowering,
+        ForwardOperands<shlo::OptimizationBarrierOp>,
+        ForwardOperands<shlo::AllReduceOp>, ForwardOperands<shlo::AllGatherOp>,
+        ForwardOperands<shlo::CollectivePermuteOp>,
+        ForwardOperands<shlo::AllToAllOp>, ZeroId<shlo::ReplicaIdOp>,
+        ZeroId<shlo::PartitionIdOp>>(converter, ctx, reasons);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);
@@ -1536,8 +1775,7 @@ struct StableHLOToLinalgPass
       auto it = reasons.find(op);
       op->emitError() << "'" << op->getName()
                       << "' cannot be lowered to linalg: "
-                      << (it != reasons.end() ? it->second
-                                              : defaultReason(op));
+                      << (it != reasons.end() ? it->second : defaultReason(op));
       // The ops inside its regions are not reported separately.
       return WalkResult::skip();
     });

@@ -31,6 +31,10 @@
 // CHECK: [-0.999978,  -0.5205,  0,  0.112463,  0.711156,  0.966105,  0.999593,  1]
 // logistic:
 // CHECK: [0.0474259,  0.377541,  0.5,  0.524979,  0.679179,  0.817574,  0.924142,  0.993307]
+// top_k values and indices (the tie 0.5 at 0 and 3 resolves to the first):
+// CHECK: [5,  3,  2,  7,  2,  0.5]
+// CHECK: [4,  0,  2,  2,  4,  0]
+// CHECK: [0.5,  -1,  2,  0.5,  2,  3,  1,  7,  1,  5]
 
 func.func private @printMemrefF32(tensor<*xf32>)
 
@@ -126,5 +130,25 @@ func.func @main() {
   %lg = stablehlo.logistic %e : tensor<8xf32>
   %p9 = tensor.cast %lg : tensor<8xf32> to tensor<?xf32>
   call @print(%p9) : (tensor<?xf32>) -> ()
+
+  // top_k (a stable sort after systole-simplify) and an ascending sort along
+  // dimension 0.
+  %tk = stablehlo.constant dense<[[3.0, 1.0, 2.0, 1.0, 5.0], [0.5, -1.0, 7.0, 0.5, 2.0]]> : tensor<2x5xf32>
+  %top:2 = chlo.top_k(%tk, k = 3) : tensor<2x5xf32> -> (tensor<2x3xf32>, tensor<2x3xi32>)
+  %topv = stablehlo.reshape %top#0 : (tensor<2x3xf32>) -> tensor<6xf32>
+  %topi0 = stablehlo.convert %top#1 : (tensor<2x3xi32>) -> tensor<2x3xf32>
+  %topi = stablehlo.reshape %topi0 : (tensor<2x3xf32>) -> tensor<6xf32>
+  %p10 = tensor.cast %topv : tensor<6xf32> to tensor<?xf32>
+  call @print(%p10) : (tensor<?xf32>) -> ()
+  %p11 = tensor.cast %topi : tensor<6xf32> to tensor<?xf32>
+  call @print(%p11) : (tensor<?xf32>) -> ()
+  %srt = "stablehlo.sort"(%tk) <{dimension = 0 : i64}> ({
+  ^bb0(%sp: tensor<f32>, %sq: tensor<f32>):
+    %lt = stablehlo.compare LT, %sp, %sq : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %lt : tensor<i1>
+  }) : (tensor<2x5xf32>) -> tensor<2x5xf32>
+  %srtf = stablehlo.reshape %srt : (tensor<2x5xf32>) -> tensor<10xf32>
+  %p12 = tensor.cast %srtf : tensor<10xf32> to tensor<?xf32>
+  call @print(%p12) : (tensor<?xf32>) -> ()
   return
 }

@@ -43,13 +43,15 @@ std::vector<double> values(const HostTensor &t) {
 }
 
 TEST(Reference, AddF32) {
-  Program r(R"(func.func @main(%a: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<3xf32> {
+  Program r(
+      R"(func.func @main(%a: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<3xf32> {
     %0 = stablehlo.add %a, %b : tensor<3xf32>
     return %0 : tensor<3xf32>
   })");
   ASSERT_TRUE(r.module);
-  auto out = r.eval({HostTensor::fromDoubles(DType::F32, {3}, {1, 2, 3}),
-                     HostTensor::fromDoubles(DType::F32, {3}, {0.5, -2, 1e30})});
+  auto out =
+      r.eval({HostTensor::fromDoubles(DType::F32, {3}, {1, 2, 3}),
+              HostTensor::fromDoubles(DType::F32, {3}, {0.5, -2, 1e30})});
   ASSERT_TRUE(mlir::succeeded(out));
   EXPECT_EQ(values((*out)[0]), (std::vector<double>{1.5, 0, 1e30f}));
 }
@@ -99,7 +101,8 @@ TEST(Reference, ShiftsBeyondWidth) {
 }
 
 TEST(Reference, DotGeneralBatched) {
-  Program r(R"(func.func @main(%a: tensor<2x2x3xf32>, %b: tensor<2x3x1xf32>) -> tensor<2x2x1xf32> {
+  Program r(
+      R"(func.func @main(%a: tensor<2x2x3xf32>, %b: tensor<2x3x1xf32>) -> tensor<2x2x1xf32> {
     %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x2x3xf32>, tensor<2x3x1xf32>) -> tensor<2x2x1xf32>
     return %0 : tensor<2x2x1xf32>
   })");
@@ -115,21 +118,23 @@ TEST(Reference, DotGeneralBatched) {
 TEST(Reference, ConvolutionNHWC) {
   // 1x3x3x1 input 1..9, 2x2 kernel of ones, stride 1, no padding: sums of
   // 2x2 windows.
-  Program r(R"(func.func @main(%x: tensor<1x3x3x1xf32>, %k: tensor<2x2x1x1xf32>) -> tensor<1x2x2x1xf32> {
+  Program r(
+      R"(func.func @main(%x: tensor<1x3x3x1xf32>, %k: tensor<2x2x1x1xf32>) -> tensor<1x2x2x1xf32> {
     %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x3x3x1xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x2x1xf32>
     return %0 : tensor<1x2x2x1xf32>
   })");
   ASSERT_TRUE(r.module);
-  auto out = r.eval(
-      {HostTensor::fromDoubles(DType::F32, {1, 3, 3, 1},
-                               {1, 2, 3, 4, 5, 6, 7, 8, 9}),
-       HostTensor::fromDoubles(DType::F32, {2, 2, 1, 1}, {1, 1, 1, 1})});
+  auto out =
+      r.eval({HostTensor::fromDoubles(DType::F32, {1, 3, 3, 1},
+                                      {1, 2, 3, 4, 5, 6, 7, 8, 9}),
+              HostTensor::fromDoubles(DType::F32, {2, 2, 1, 1}, {1, 1, 1, 1})});
   ASSERT_TRUE(mlir::succeeded(out));
   EXPECT_EQ(values((*out)[0]), (std::vector<double>{12, 16, 24, 28}));
 }
 
 TEST(Reference, ReduceAndWhile) {
-  Program r(R"(func.func @main(%x: tensor<2x3xi32>) -> (tensor<2xi32>, tensor<i32>) {
+  Program r(
+      R"(func.func @main(%x: tensor<2x3xi32>) -> (tensor<2xi32>, tensor<i32>) {
     %init = stablehlo.constant dense<0> : tensor<i32>
     %0 = stablehlo.reduce(%x init: %init) applies stablehlo.add across dimensions = [1] : (tensor<2x3xi32>, tensor<i32>) -> tensor<2xi32>
     %one = stablehlo.constant dense<1> : tensor<i32>
@@ -224,7 +229,8 @@ TEST(Reference, UnknownCustomCallIsAnError) {
 TEST(Reference, NarrowFloatEdges) {
   // f16: 65504 + 15 rounds back to max, + 16 (the tie with 2^16) overflows;
   // f8E4M3FN: convert of 500 gives NaN (no inf); f8E5M2 keeps subnormals.
-  Program r(R"(func.func @main() -> (tensor<2xf16>, tensor<2xf8E4M3FN>, tensor<f8E5M2>) {
+  Program r(
+      R"(func.func @main() -> (tensor<2xf16>, tensor<2xf8E4M3FN>, tensor<f8E5M2>) {
     %a = stablehlo.constant dense<[65504.0, 65504.0]> : tensor<2xf16>
     %b = stablehlo.constant dense<[15.0, 16.0]> : tensor<2xf16>
     %0 = stablehlo.add %a, %b : tensor<2xf16>
@@ -259,7 +265,8 @@ TEST(Reference, ConvertFloatToIntSaturates) {
 }
 
 TEST(Reference, UnsignedAndBooleanOps) {
-  Program r(R"(func.func @main() -> (tensor<2xui64>, tensor<2xi1>, tensor<2xi1>) {
+  Program r(
+      R"(func.func @main() -> (tensor<2xui64>, tensor<2xi1>, tensor<2xi1>) {
     %a = stablehlo.constant dense<[18446744073709551615, 5]> : tensor<2xui64>
     %b = stablehlo.constant dense<[2, 0]> : tensor<2xui64>
     %0 = stablehlo.divide %a, %b : tensor<2xui64>
@@ -298,8 +305,8 @@ TEST(Reference, WrongInputShapeIsAnError) {
   ASSERT_TRUE(r.module);
   r.context->getDiagEngine().registerHandler(
       [](mlir::Diagnostic &) { return mlir::success(); });
-  EXPECT_TRUE(mlir::failed(
-      r.eval({HostTensor::fromDoubles(DType::F32, {2}, {1, 2})})));
+  EXPECT_TRUE(
+      mlir::failed(r.eval({HostTensor::fromDoubles(DType::F32, {2}, {1, 2})})));
 }
 
 } // namespace

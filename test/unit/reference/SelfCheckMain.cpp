@@ -25,8 +25,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
-#include <cstring>
 #include <cmath>
+#include <cstring>
 #include <random>
 
 int main(int argc, char **argv) {
@@ -68,8 +68,8 @@ int main(int argc, char **argv) {
         if (!random || failed(dt))
           break;
         auto h = systole::HostTensor::zeros(
-            *dt, std::vector<int64_t>(rt.getShape().begin(),
-                                      rt.getShape().end()));
+            *dt,
+            std::vector<int64_t>(rt.getShape().begin(), rt.getShape().end()));
         // A table of 4096 encoded samples, picked by a fast generator
         // (model weights have hundreds of millions of elements).
         auto table = systole::HostTensor::zeros(*dt, {4096});
@@ -110,9 +110,9 @@ int main(int argc, char **argv) {
     } else {
       why = "no @main";
     }
-    double secs = std::chrono::duration<double>(
-                      std::chrono::steady_clock::now() - start)
-                      .count();
+    double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     if (ok) {
       llvm::outs() << "PASS " << argv[i] << " (" << secs << " s)\n";
     } else {
