@@ -43,8 +43,8 @@ def main():
         out.write("| kind | reason | files |\n|---|---|---|\n")
         for (kind, key), items in groups.items():
             names = ", ".join("`%s`" % n for n, _ in items)
-            out.write("| %s | %s | %d: %s |\n" % (kind, items[0][1].replace("|", "\\|")[:200],
-                                                   len(items), names))
+            shown = re.sub(r"^.*?error: ", "", items[0][1]).replace("|", "\\|")[:200]
+            out.write("| %s | %s | %d: %s |\n" % (kind, shown, len(items), names))
     print("wrote %s: %d of %d pass" % (args.out, passed, args.total))
 
 
