@@ -3,6 +3,11 @@
 // One op per operation of the StableHLO specification with static shapes.
 // Syntax follows what JAX and PyTorch/XLA print (pretty forms below, and the
 // generic form for every op). Verifiers implement the spec's constraints.
+// Ops whose result type the spec determines implement InferTypeOpInterface
+// (StableHLOTypeInference.cpp, whose header lists the ops that do not:
+// convert, bitcast_convert, iota, dynamic_iota, rng, rng_bit_generator,
+// broadcast_in_dim, reshape, custom_call, uniform_quantize/_dequantize and
+// the collectives).
 //
 //===----------------------------------------------------------------------===//
 

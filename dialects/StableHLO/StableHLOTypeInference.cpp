@@ -10,16 +10,19 @@
 // Inference runs on unverified input too (builders), so every function checks
 // what it reads and fails with an error at the location instead of crashing.
 //
-// Not inferred, because the spec leaves the result type free or it depends
-// on runtime values or on the process grid:
-//   convert, bitcast_convert (target type), iota, dynamic_iota, rng (shape
-//   from an attribute-less result / operand values), broadcast_in_dim,
-//   reshape (result shape), rng_bit_generator (output shape is free),
-//   custom_call, uniform_quantize (quantization parameters),
-//   uniform_dequantize (needs the quant dialect's expressed type; kept with
-//   its quantize pair), the collectives all_reduce, all_gather,
-//   reduce_scatter, all_to_all, collective_permute, and constant, which
-//   already infers from its value (StableHLOOps.cpp).
+// Not inferred, because the spec leaves the result type free, or it depends
+// on operand values or on the process grid:
+//   convert, bitcast_convert (the target element type is free);
+//   iota, broadcast_in_dim, reshape (the result shape is free);
+//   dynamic_iota, rng (the shape is an operand's value);
+//   rng_bit_generator (the output shape is free; output_state is checked by
+//   its verifier); custom_call (opaque);
+//   uniform_quantize (the quantization parameters are free);
+//   uniform_dequantize (determined, but needs the quant dialect's expressed
+//   type; left with its pair);
+//   all_reduce, all_gather, reduce_scatter, all_to_all, collective_permute
+//   (collectives, left as they are);
+//   constant already infers from its value (StableHLOOps.cpp).
 // reverse, cholesky and reduce_precision (SameOperandsAndResultType) get the
 // operand type from ODS-generated inference; the unary and binary
 // elementwise classes define theirs in StableHLOOps.td.
@@ -588,7 +591,9 @@ LogicalResult WhileOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
   return success();
 }
 
-// spec: if C3 — the types the branches return (read from true_branch).
+// spec: if C3 — the types the branches return (read from true_branch). The
+// inferring builder therefore needs filled regions: build if/case with
+// explicit result types.
 LogicalResult IfOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
                                      Adaptor adaptor, Types &inferred) {
   return regionReturnTypes(loc, getOperationName(), adaptor.getTrueBranch(),

@@ -502,6 +502,11 @@ void Machine::noteWrite(const AccessPattern &ap) {
   std::vector<int64_t> &highWater =
       ap.memory() == MEMORY_SBUF ? sbufHighWater : psumHighWater;
   int64_t end = byteExtent(ap).end;
+  // Timing-only runs never call init(): grow the marks on demand.
+  size_t needed = static_cast<size_t>(ap.start_partition()) +
+                  static_cast<size_t>(std::max(0, ap.partition_count()));
+  if (highWater.size() < needed)
+    highWater.resize(needed, 0);
   for (int p = ap.start_partition();
        p < ap.start_partition() + ap.partition_count(); ++p)
     highWater[p] = std::max(highWater[p], end);

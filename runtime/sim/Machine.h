@@ -63,6 +63,9 @@ public:
 
   /// Per-partition high-water marks of bytes written, summed over partitions.
   int64_t sbufPeakBytes() const;
+  /// Records a write's footprint for the high-water marks without executing
+  /// it (timing-only simulation).
+  void noteFootprint(const ncx::AccessPattern &ap) { noteWrite(ap); }
   int64_t psumPeakBytes() const;
 
 private:

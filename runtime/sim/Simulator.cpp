@@ -520,6 +520,10 @@ absl::Status Simulation::issue(StreamState &s, double start) {
     absl::Status status = machine.execute(inst, s.id, index);
     if (!status.ok())
       return status;
+  } else {
+    for (const Access &access : accessesOf(inst))
+      if (access.write)
+        machine.noteFootprint(access.ap ? *access.ap : *access.owned);
   }
   double end = start + timing.busyNs;
   double visible = end + timing.latencyNs;
@@ -660,9 +664,9 @@ Simulation::run(const std::vector<HostTensor> &inputs) {
       2.0 * target.pe_rows() * target.pe_columns() * target.tensor_clock_ghz();
   stats.peUtilization =
       stats.totalNs > 0 ? flopsWeighted / (peakFlopsPerNs * stats.totalNs) : 0;
+  stats.sbufPeakBytes = machine.sbufPeakBytes();
+  stats.psumPeakBytes = machine.psumPeakBytes();
   if (options.functional) {
-    stats.sbufPeakBytes = machine.sbufPeakBytes();
-    stats.psumPeakBytes = machine.psumPeakBytes();
     result.outputs = machine.outputs();
   } else {
     for (const TensorDecl &decl : exe.outputs()) {

@@ -53,6 +53,14 @@ cl::opt<bool> randomInputs(
              "normal(0,1) floats (|normal| for batch-norm variances, scaled "
              "by 1/sqrt(fan-in) for contraction operands), small "
              "non-negative integers"));
+cl::opt<std::string> randomDistribution(
+    "random-distribution",
+    cl::desc("float arguments of --random-inputs: 'trained' (default: "
+             "normal(0,1), scaled by 1/sqrt(fan-in) where they feed a "
+             "contraction and |normal| for batch-norm variances, so deep "
+             "models stay finite) or 'normal' (plain normal(0,1), as the "
+             "simulator draws for an .ncx)"),
+    cl::init("trained"));
 cl::opt<uint64_t> seed("seed", cl::desc("seed of --random-inputs"),
                        cl::init(0));
 cl::list<std::string> outputs("output",
@@ -82,6 +90,11 @@ std::string statsJson;
 cl::opt<std::string> profile("profile",
                              cl::desc("write a Chrome/Perfetto trace (JSON)"),
                              cl::init(""));
+cl::opt<bool> functional(
+    "functional",
+    cl::desc("compute values on the simulator (--functional=false: timing "
+             "only, results are zeros)"),
+    cl::init(true));
 cl::opt<bool> noRaceCheck("no-race-check",
                           cl::desc("skip the simulator's data-race detection"));
 cl::opt<std::string> entry("entry",
@@ -344,7 +357,7 @@ int runReference(MLIRContext &context, ModuleOp module) {
       });
   if (failed(args))
     return kBadInput;
-  if (inputs.empty())
+  if (inputs.empty() && randomDistribution == "trained")
     for (auto [i, shaping] : randomShaping(func)) {
       systole::HostTensor &t = (*args)[i];
       if (!systole::isFloat(t.dtype))
@@ -426,6 +439,7 @@ int runExecutable(llvm::StringRef path) {
     return kBadInput;
   systole::sim::SimOptions options;
   options.detectRaces = !noRaceCheck;
+  options.functional = functional;
   options.recordTrace = !profile.empty();
   absl::StatusOr<systole::sim::SimResult> result =
       systole::sim::simulate(*exe, *args, options);
@@ -471,6 +485,11 @@ int main(int argc, char **argv) {
   if (!backend.empty() && backend != "reference" && backend != "sim") {
     llvm::errs() << "systole-run: error: unknown --backend=" << backend
                  << " (expected reference or sim)\n";
+    return kBadInput;
+  }
+  if (randomDistribution != "trained" && randomDistribution != "normal") {
+    llvm::errs() << "systole-run: error: unknown --random-distribution="
+                 << randomDistribution << " (expected trained or normal)\n";
     return kBadInput;
   }
   if (compare != "allclose" && compare != "pcc") {

@@ -4,7 +4,7 @@
 // RUN: systole-translate --ncx-to-ncore %t.ncx | FileCheck %s
 // Run on the simulator and compare with the reference interpreter on the same
 // random inputs (an independent oracle: Inputs/activation.ref.mlir).
-// RUN: systole-run --backend=reference %S/Inputs/activation.ref.mlir --random-inputs --seed=3 --output=@%t.ref0.npy --output=@%t.ref1.npy --quiet
+// RUN: systole-run --backend=reference %S/Inputs/activation.ref.mlir --random-inputs --random-distribution=normal --seed=3 --output=@%t.ref0.npy --output=@%t.ref1.npy --quiet
 // RUN: systole-run --backend=sim %t.ncx --random-inputs --seed=3 --expected-output=@%t.ref0.npy --expected-output=@%t.ref1.npy --rtol=1e-2 --atol=1e-2 --quiet --stats-json=%t.stats.json | FileCheck %s --check-prefix=SIM
 // RUN: FileCheck %s --check-prefix=STATS < %t.stats.json
 // SIM: simulated: {{[0-9.]+}} us on trn2

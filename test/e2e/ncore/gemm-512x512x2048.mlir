@@ -6,7 +6,7 @@
 // RUN: systole-translate --ncx-to-ncore %t.ncx | FileCheck %s
 // Run on the simulator and compare with the reference interpreter on the same
 // random inputs (an independent oracle: Inputs/gemm-512x512x2048.ref.mlir).
-// RUN: systole-run --backend=reference %S/Inputs/gemm-512x512x2048.ref.mlir --random-inputs --seed=3 --output=@%t.ref0.npy --quiet
+// RUN: systole-run --backend=reference %S/Inputs/gemm-512x512x2048.ref.mlir --random-inputs --random-distribution=normal --seed=3 --output=@%t.ref0.npy --quiet
 // RUN: systole-run --backend=sim %t.ncx --random-inputs --seed=3 --expected-output=@%t.ref0.npy --rtol=1e-5 --atol=1e-3 --quiet --stats-json=%t.stats.json | FileCheck %s --check-prefix=SIM
 // RUN: FileCheck %s --check-prefix=STATS < %t.stats.json
 // SIM: simulated: {{[0-9.]+}} us on trn2

@@ -137,8 +137,8 @@ TEST_F(InferTypeTest, DynamicSliceAndUpdateSlice) {
   auto slice = builder.create<hlo::DynamicSliceOp>(
       loc, operand, ValueRange{i, j}, ArrayRef<int64_t>{2, 3});
   EXPECT_EQ(slice.getType(), tensor({2, 3}, f32));
-  auto update = builder.create<hlo::DynamicUpdateSliceOp>(
-      loc, operand, slice, ValueRange{i, j});
+  auto update = builder.create<hlo::DynamicUpdateSliceOp>(loc, operand, slice,
+                                                          ValueRange{i, j});
   EXPECT_EQ(update.getType(), tensor({4, 6}, f32));
   EXPECT_TRUE(verifies(slice) && verifies(update));
 }
@@ -146,18 +146,15 @@ TEST_F(InferTypeTest, DynamicSliceAndUpdateSlice) {
 TEST_F(InferTypeTest, DotGeneralBatchThenFreeDimensions) {
   // lhs [8, 4, 16], rhs [8, 16, 5]: batch 8, lhs free 4, rhs free 5.
   auto dims = hlo::DotDimensionNumbersAttr::get(&context, {0}, {0}, {2}, {1});
-  auto op = builder.create<hlo::DotGeneralOp>(loc, arg({8, 4, 16}, f32),
-                                              arg({8, 16, 5}, f32), dims,
-                                              ArrayAttr());
+  auto op = builder.create<hlo::DotGeneralOp>(
+      loc, arg({8, 4, 16}, f32), arg({8, 16, 5}, f32), dims, ArrayAttr());
   EXPECT_EQ(op.getType(), tensor({8, 4, 5}, f32));
   EXPECT_TRUE(verifies(op));
   // The element type is free: only shapes must agree.
   EXPECT_TRUE(hlo::DotGeneralOp::isCompatibleReturnTypes(
-      TypeRange{tensor({8, 4, 5}, f32)},
-      TypeRange{tensor({8, 4, 5}, f64)}));
+      TypeRange{tensor({8, 4, 5}, f32)}, TypeRange{tensor({8, 4, 5}, f64)}));
   EXPECT_FALSE(hlo::DotGeneralOp::isCompatibleReturnTypes(
-      TypeRange{tensor({8, 4, 5}, f32)},
-      TypeRange{tensor({8, 5, 4}, f32)}));
+      TypeRange{tensor({8, 4, 5}, f32)}, TypeRange{tensor({8, 5, 4}, f32)}));
 }
 
 TEST_F(InferTypeTest, DotOfMatrixAndVector) {
@@ -177,17 +174,16 @@ TEST_F(InferTypeTest, ConvolutionWindowedOutputShape) {
   auto op = builder.create<hlo::ConvolutionOp>(
       loc, arg({1, 8, 8, 3}, f32), arg({3, 3, 3, 16}, f32),
       builder.getDenseI64ArrayAttr({2, 2}), padding, DenseI64ArrayAttr(),
-      DenseI64ArrayAttr(), DenseBoolArrayAttr(), dims, uint64_t(1),
-      uint64_t(1), ArrayAttr());
+      DenseI64ArrayAttr(), DenseBoolArrayAttr(), dims, uint64_t(1), uint64_t(1),
+      ArrayAttr());
   EXPECT_EQ(op.getType(), tensor({1, 4, 4, 16}, f32));
   EXPECT_TRUE(verifies(op));
 
   // Kernel dilation 2 (window 3 -> 5), input dilation 2 (8 -> 15), no
   // padding, stride 1: 15 - 5 + 1 = 11.
   auto dilated = builder.create<hlo::ConvolutionOp>(
-      loc, arg({1, 8, 8, 3}, f32), arg({3, 3, 3, 16}, f32),
-      DenseI64ArrayAttr(), DenseIntElementsAttr(),
-      builder.getDenseI64ArrayAttr({2, 2}),
+      loc, arg({1, 8, 8, 3}, f32), arg({3, 3, 3, 16}, f32), DenseI64ArrayAttr(),
+      DenseIntElementsAttr(), builder.getDenseI64ArrayAttr({2, 2}),
       builder.getDenseI64ArrayAttr({2, 2}), DenseBoolArrayAttr(), dims,
       uint64_t(1), uint64_t(1), ArrayAttr());
   EXPECT_EQ(dilated.getType(), tensor({1, 11, 11, 16}, f32));
@@ -195,9 +191,8 @@ TEST_F(InferTypeTest, ConvolutionWindowedOutputShape) {
 
 TEST_F(InferTypeTest, ReduceDropsTheReducedDimensions) {
   Value input = arg({2, 3, 4}, f32), init = arg({}, f32);
-  auto op = builder.create<hlo::ReduceOp>(loc, ValueRange{input},
-                                          ValueRange{init},
-                                          ArrayRef<int64_t>{1});
+  auto op = builder.create<hlo::ReduceOp>(
+      loc, ValueRange{input}, ValueRange{init}, ArrayRef<int64_t>{1});
   ASSERT_EQ(op.getNumResults(), 1u);
   EXPECT_EQ(op.getResult(0).getType(), tensor({2, 4}, f32));
   // Give it the body the spec requires, then it verifies.
@@ -248,9 +243,8 @@ TEST_F(InferTypeTest, BatchNormTrainingPerFeatureResults) {
 }
 
 TEST_F(InferTypeTest, FftRealTransformsChangeTheLastDimension) {
-  auto rfft = builder.create<hlo::FftOp>(loc, arg({2, 8}, f32),
-                                         hlo::FftType::RFFT,
-                                         ArrayRef<int64_t>{8});
+  auto rfft = builder.create<hlo::FftOp>(
+      loc, arg({2, 8}, f32), hlo::FftType::RFFT, ArrayRef<int64_t>{8});
   EXPECT_EQ(rfft.getType(), tensor({2, 5}, ComplexType::get(f32)));
   auto irfft = builder.create<hlo::FftOp>(loc, rfft, hlo::FftType::IRFFT,
                                           ArrayRef<int64_t>{8});
