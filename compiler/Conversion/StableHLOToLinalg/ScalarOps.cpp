@@ -130,7 +130,7 @@ FailureOr<Value> compareScalar(OpBuilder &b, Location loc, shlo::CompareOp op,
   bool totalOrder = op.getCompareType() &&
                     *op.getCompareType() == shlo::ComparisonType::TOTALORDER;
   if (isa<FloatType>(element) && !totalOrder) {
-    arith::CmpFPredicate p;
+    arith::CmpFPredicate p = arith::CmpFPredicate::OEQ;
     switch (dir) {
     case D::EQ:
       p = arith::CmpFPredicate::OEQ;
@@ -164,7 +164,7 @@ FailureOr<Value> compareScalar(OpBuilder &b, Location loc, shlo::CompareOp op,
                     (isUnsignedInt(element) ||
                      (op.getCompareType() &&
                       *op.getCompareType() == shlo::ComparisonType::UNSIGNED));
-  arith::CmpIPredicate p;
+  arith::CmpIPredicate p = arith::CmpIPredicate::eq;
   switch (dir) {
   case D::EQ:
     p = arith::CmpIPredicate::eq;

@@ -838,14 +838,12 @@ struct ConvolutionLowering : Lowering<shlo::ConvolutionOp> {
       lhsDil = a.asArrayRef();
     if (auto a = op.getRhsDilationAttr())
       rhsDil = a.asArrayRef();
+    // lhs_dilation (transposed convolution) is interior padding of the
+    // input with zeros.
+    SmallVector<int64_t> low(inT.getRank(), 0), high(inT.getRank(), 0),
+        interior(inT.getRank(), 0);
     for (int64_t i = 0; i < k; ++i)
-      if (get(lhsDil, i, 1) != 1)
-        return reject(op, "lhs_dilation (transposed convolution) is not "
-                          "supported");
-    if (auto rev = op.getWindowReversalAttr())
-      if (llvm::any_of(rev.asArrayRef(), [](bool r) { return r; }))
-        return reject(op, "window_reversal is not supported");
-    SmallVector<int64_t> low(inT.getRank(), 0), high(inT.getRank(), 0);
+      interior[dn.getInputSpatialDimensions()[i]] = get(lhsDil, i, 1) - 1;
     if (auto pad = op.getPaddingAttr()) {
       auto values = llvm::to_vector(pad.getValues<int64_t>());
       for (int64_t i = 0; i < k; ++i) {
@@ -861,12 +859,42 @@ struct ConvolutionLowering : Lowering<shlo::ConvolutionOp> {
     Value init = fill(rewriter, loc, zeroOf(rewriter, loc, acc), accType);
     Value input = signlessTensor(rewriter, loc, adaptor.getLhs());
     Value kernel = signlessTensor(rewriter, loc, adaptor.getRhs());
-    if (llvm::any_of(low, [](int64_t x) { return x != 0; }) ||
-        llvm::any_of(high, [](int64_t x) { return x != 0; }))
+    auto nonzero = [](int64_t x) { return x != 0; };
+    if (llvm::any_of(low, nonzero) || llvm::any_of(high, nonzero) ||
+        llvm::any_of(interior, nonzero))
       input =
           padTensor(rewriter, loc, input,
                     zeroOf(rewriter, loc, tensorType(input).getElementType()),
-                    low, high, {});
+                    low, high, interior);
+    // window_reversal: the kernel's spatial dims reversed.
+    if (auto rev = op.getWindowReversalAttr();
+        rev && llvm::any_of(rev.asArrayRef(), [](bool r) { return r; })) {
+      int64_t kr = kT.getRank();
+      SmallVector<AffineExpr> exprs;
+      for (int64_t d = 0; d < kr; ++d)
+        exprs.push_back(rewriter.getAffineDimExpr(d));
+      for (int64_t i = 0; i < k; ++i)
+        if (rev.asArrayRef()[i]) {
+          int64_t d = dn.getKernelSpatialDimensions()[i];
+          exprs[d] = rewriter.getAffineConstantExpr(kT.getDimSize(d) - 1) -
+                     rewriter.getAffineDimExpr(d);
+        }
+      auto kType = tensorType(kernel);
+      auto reversed = buildGeneric(
+          rewriter, loc, kType, kernel,
+          rewriter
+              .create<tensor::EmptyOp>(loc, kType.getShape(),
+                                       kType.getElementType())
+              .getResult(),
+          {AffineMap::get(kr, 0, exprs, getContext()),
+           rewriter.getMultiDimIdentityMap(kr)},
+          parallel(kr),
+          [&](OpBuilder &, ValueRange args, SmallVectorImpl<Value> &out) {
+            out.push_back(args[0]);
+            return success();
+          });
+      kernel = (*reversed).getResult(0);
+    }
     int64_t groups = op.getFeatureGroupCount();
     SmallVector<int64_t> strideV, dilV;
     for (int64_t i = 0; i < k; ++i) {
@@ -1409,8 +1437,10 @@ struct SortLowering : Lowering<shlo::SortOp> {
     size_t m = op.getInputs().size();
     auto type = tensorType(op.getInputs()[0]);
     int64_t rank = type.getRank();
-    int64_t d =
-        op.getDimension() < 0 ? op.getDimension() + rank : op.getDimension();
+    // The dimension attribute defaults to -1 (the last dimension).
+    int64_t d = static_cast<int64_t>(op.getDimension());
+    if (d < 0)
+      d += rank;
     if (!type.hasStaticShape())
       return reject(op, "dynamic shapes are not supported");
     SmallVector<Value> inputs;

@@ -89,3 +89,18 @@ func.func @conv_other_layout(%x: tensor<1x7x7x3xf32>, %w: tensor<3x5x3x3xf32>) -
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[i, o, 0, 1]->[b, f, 0, 1], window = {stride = [2, 2]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x7x7x3xf32>, tensor<3x5x3x3xf32>) -> tensor<1x5x3x3xf32>
   return %0 : tensor<1x5x3x3xf32>
 }
+
+// -----
+
+// Transposed convolution: lhs_dilation is interior zero padding of the input
+// (an insert_slice with stride 2); window_reversal reverses the kernel.
+// CHECK-DAG: #[[REV:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, -d2 + 2, d3)>
+// CHECK-LABEL: func.func @conv_transposed
+// CHECK:         %[[Z:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x1x11x5xf32>)
+// CHECK:         %[[IN:.*]] = tensor.insert_slice %arg0 into %[[Z]][0, 0, 1, 1] [1, 1, 5, 3] [1, 1, 2, 1]
+// CHECK:         %[[K:.*]] = linalg.generic {indexing_maps = [#[[REV]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%arg1 : tensor<2x1x3x3xf32>)
+// CHECK:         linalg.conv_2d_nchw_fchw {{.*}} ins(%[[IN]], %[[K]] : tensor<1x1x11x5xf32>, tensor<2x1x3x3xf32>)
+func.func @conv_transposed(%x: tensor<1x1x5x3xf32>, %w: tensor<2x1x3x3xf32>) -> tensor<1x2x9x3xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {pad = [[1, 1], [1, 1]], lhs_dilate = [2, 1], reverse = [true, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x1x5x3xf32>, tensor<2x1x3x3xf32>) -> tensor<1x2x9x3xf32>
+  return %0 : tensor<1x2x9x3xf32>
+}

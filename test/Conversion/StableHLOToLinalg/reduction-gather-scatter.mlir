@@ -83,3 +83,39 @@ func.func @scatter_update(%cache: tensor<8x4xf32>, %idx: tensor<2x1xi32>, %upd: 
   }) : (tensor<8x4xf32>, tensor<2x1xi32>, tensor<2x4xf32>) -> tensor<8x4xf32>
   return %0 : tensor<8x4xf32>
 }
+
+// -----
+
+// sort: ranks by a reduction over j with the comparator as the body (ties
+// broken by position: stable), then a select-reduction that permutes every
+// operand by rank.
+// CHECK-DAG: #[[AT_I:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG: #[[AT_J:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-LABEL: func.func @sort_pairs
+// CHECK:         %[[RANK:.*]] = linalg.generic {indexing_maps = [#[[AT_I]], #[[AT_I]], #[[AT_J]], #[[AT_J]], #[[AT_I]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0, %arg1, %arg0, %arg1 : {{.*}}) outs(%{{.*}} : tensor<2x4xi64>)
+// CHECK:         ^bb0(%[[XI:.*]]: f32, %{{.*}}: i32, %[[XJ:.*]]: f32, %{{.*}}: i32, %[[ACC:.*]]: i64):
+// CHECK:           %[[JI:.*]] = arith.cmpf olt, %[[XJ]], %[[XI]] : f32
+// CHECK:           %[[IJ:.*]] = arith.cmpf olt, %[[XI]], %[[XJ]] : f32
+// CHECK:           %[[I:.*]] = linalg.index 1 : index
+// CHECK:           %[[J:.*]] = linalg.index 2 : index
+// CHECK:           %[[JLT:.*]] = arith.cmpi ult, %[[J]], %[[I]] : index
+// CHECK:           %[[NOT:.*]] = arith.xori %[[IJ]], %{{.*}} : i1
+// CHECK:           %[[TIE:.*]] = arith.andi %[[JLT]], %[[NOT]] : i1
+// CHECK:           %[[BEFORE:.*]] = arith.ori %[[JI]], %[[TIE]] : i1
+// CHECK:           %[[ONE:.*]] = arith.extui %[[BEFORE]] : i1 to i64
+// CHECK:           arith.addi %[[ACC]], %[[ONE]] : i64
+// CHECK:         %[[S:.*]]:2 = linalg.generic {indexing_maps = [#[[AT_J]], #[[AT_J]], #[[AT_J]], #[[AT_I]], #[[AT_I]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[RANK]], %arg0, %arg1 : {{.*}})
+// CHECK:           %[[P:.*]] = linalg.index 1 : index
+// CHECK:           %[[P64:.*]] = arith.index_cast %[[P]] : index to i64
+// CHECK:           %[[HIT:.*]] = arith.cmpi eq, %{{.*}}, %[[P64]] : i64
+// CHECK:           arith.select %[[HIT]]
+// CHECK:           arith.select %[[HIT]]
+// CHECK:         return %[[S]]#0, %[[S]]#1
+func.func @sort_pairs(%k: tensor<2x4xf32>, %v: tensor<2x4xi32>) -> (tensor<2x4xf32>, tensor<2x4xi32>) {
+  %0:2 = "stablehlo.sort"(%k, %v) <{dimension = 1 : i64, is_stable = true}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):
+    %lt = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %lt : tensor<i1>
+  }) : (tensor<2x4xf32>, tensor<2x4xi32>) -> (tensor<2x4xf32>, tensor<2x4xi32>)
+  return %0#0, %0#1 : tensor<2x4xf32>, tensor<2x4xi32>
+}
