@@ -27,13 +27,19 @@ def StableHLOToLinalg : Pass<"systole-stablehlo-to-linalg", "mlir::ModuleOp"> {
     - `dot_general`: `linalg.matmul`, `linalg.batch_matmul` or a contraction
       `linalg.generic`; `convolution`: `linalg.conv_2d_nchw_fchw`,
       `linalg.conv_2d_nhwc_hwcf` or a convolution `linalg.generic` (any
-      layout, strides, padding, rhs dilation, feature groups). Floats
+      layout, strides, padding, rhs and lhs dilation, window reversal,
+      feature groups). Floats
       narrower than f32 accumulate in f32 and are rounded once;
     - `reduce`: `linalg.reduce`; `reduce_window`: a windowed
       `linalg.generic`; `map`: `linalg.generic`;
     - `gather`: `linalg.generic` reading with `tensor.extract`; `scatter`:
       an `scf.for` nest of windowed `tensor.insert_slice`s;
+    - `sort`: a rank-by-comparison `linalg.generic` and a permuting one
+      (stable, O(n^2) per row); `while`/`if`/`case`: `scf.while`/`scf.if`/
+      `scf.index_switch` with the regions lowered in place;
     - collectives and `optimization_barrier`: their operands (one core).
+    Unsigned integer tensors become signless (function arguments and
+    results keep the dtype in a `systole.element_type` attribute).
     Every op left is reported with an error at its location naming the op
     and the reason, all of them in one run, and the pass fails.
   }];
