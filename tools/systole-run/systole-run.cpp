@@ -38,21 +38,26 @@ namespace cl = llvm::cl;
 namespace {
 enum ExitCode { kOk = 0, kCheckFailed = 1, kBadInput = 2, kInternal = 3 };
 
+cl::OptionCategory runCategory("systole-run options");
+
 cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"),
-                               cl::Required);
-cl::opt<std::string> backend("backend",
-                             cl::desc("reference (interpreter) or sim; default: sim for .ncx, "
-                      "reference for .mlir until the compiler lands"),
-                             cl::init(""));
+                               cl::Required, cl::cat(runCategory));
+cl::opt<std::string>
+    backend("backend",
+            cl::desc("reference (interpreter) or sim; default: sim for .ncx, "
+                     "reference for .mlir until the compiler lands"),
+            cl::init(""), cl::cat(runCategory));
 cl::list<std::string> inputs("input",
                              cl::desc("an argument: 2x3xf32=1,2,..., @x.npy, "
-                                      "4x2xbf16=@x.bin (one per argument)"));
+                                      "4x2xbf16=@x.bin (one per argument)"),
+                             cl::cat(runCategory));
 cl::opt<bool> randomInputs(
     "random-inputs",
     cl::desc("fill every argument with deterministic random values: "
              "normal(0,1) floats (|normal| for batch-norm variances, scaled "
              "by 1/sqrt(fan-in) for contraction operands), small "
-             "non-negative integers"));
+             "non-negative integers"),
+    cl::cat(runCategory));
 cl::opt<std::string> randomDistribution(
     "random-distribution",
     cl::desc("float arguments of --random-inputs: 'trained' (default: "
@@ -60,47 +65,54 @@ cl::opt<std::string> randomDistribution(
              "contraction and |normal| for batch-norm variances, so deep "
              "models stay finite) or 'normal' (plain normal(0,1), as the "
              "simulator draws for an .ncx)"),
-    cl::init("trained"));
-cl::opt<uint64_t> seed("seed", cl::desc("seed of --random-inputs"),
-                       cl::init(0));
+    cl::init("trained"), cl::cat(runCategory));
+cl::opt<uint64_t> seed("seed", cl::desc("seed of --random-inputs"), cl::init(0),
+                       cl::cat(runCategory));
 cl::list<std::string> outputs("output",
-                              cl::desc("@file.npy or @file.bin per result"));
+                              cl::desc("@file.npy or @file.bin per result"),
+                              cl::cat(runCategory));
 cl::list<std::string>
     expectedOutputs("expected-output",
-                    cl::desc("expected result (literal or @file), in order"));
-cl::opt<double> rtol("rtol", cl::desc("relative tolerance"), cl::init(1e-5));
-cl::opt<double> atol("atol", cl::desc("absolute tolerance"), cl::init(1e-8));
+                    cl::desc("expected result (literal or @file), in order"),
+                    cl::cat(runCategory));
+cl::opt<double> rtol("rtol", cl::desc("relative tolerance"), cl::init(1e-5),
+                     cl::cat(runCategory));
+cl::opt<double> atol("atol", cl::desc("absolute tolerance"), cl::init(1e-8),
+                     cl::cat(runCategory));
 cl::opt<std::string> compare("compare", cl::desc("allclose or pcc"),
-                             cl::init("allclose"));
+                             cl::init("allclose"), cl::cat(runCategory));
 cl::opt<double> minPcc("min-pcc", cl::desc("threshold for --compare=pcc"),
-                       cl::init(0.999));
-cl::opt<bool> quiet("quiet", cl::desc("do not print the results"));
+                       cl::init(0.999), cl::cat(runCategory));
+cl::opt<bool> quiet("quiet", cl::desc("do not print the results"),
+                    cl::cat(runCategory));
 cl::opt<bool> printSummary(
     "print-summary",
     cl::desc("print each result's type, min, max, mean and the number of "
-             "non-finite elements instead of every element"));
+             "non-finite elements instead of every element"),
+    cl::cat(runCategory));
 cl::opt<std::string> target("target",
                             cl::desc("trn1, trn2 or a TargetDesc textproto; "
                                      "an .ncx must have been built for it"),
-                            cl::init(""));
+                            cl::init(""), cl::cat(runCategory));
 /// --stats-json=FILE (DESIGN section 7). LLVM registers a boolean
 /// `-stats-json` of its own, so this flag is taken out of argv before
 /// cl::ParseCommandLineOptions sees it.
 std::string statsJson;
 cl::opt<std::string> profile("profile",
                              cl::desc("write a Chrome/Perfetto trace (JSON)"),
-                             cl::init(""));
+                             cl::init(""), cl::cat(runCategory));
 cl::opt<bool> functional(
     "functional",
     cl::desc("compute values on the simulator (--functional=false: timing "
              "only, results are zeros)"),
-    cl::init(true));
+    cl::init(true), cl::cat(runCategory));
 cl::opt<bool> noRaceCheck("no-race-check",
-                          cl::desc("skip the simulator's data-race detection"));
+                          cl::desc("skip the simulator's data-race detection"),
+                          cl::cat(runCategory));
 cl::opt<std::string> entry("entry",
                            cl::desc("function to run (default: @main, or the "
                                     "module's only public function)"),
-                           cl::init(""));
+                           cl::init(""), cl::cat(runCategory));
 
 std::string typeToString(Type t) {
   std::string s;
@@ -120,8 +132,8 @@ using ErrorFn = llvm::function_ref<void(unsigned arg, const std::string &)>;
 
 /// Builds the argument tensors from the --input flags or --random-inputs;
 /// reports a mismatch through `error` (naming the argument) and fails.
-FailureOr<std::vector<systole::HostTensor>>
-makeInputs(ArrayRef<ArgSpec> specs, ErrorFn error) {
+FailureOr<std::vector<systole::HostTensor>> makeInputs(ArrayRef<ArgSpec> specs,
+                                                       ErrorFn error) {
   std::vector<systole::HostTensor> result;
   unsigned n = specs.size();
   if (!inputs.empty() && inputs.size() != n) {
@@ -187,8 +199,7 @@ int handleResults(const std::vector<systole::HostTensor> &results) {
   for (auto [i, spec] : llvm::enumerate(outputs)) {
     if (i >= results.size()) {
       llvm::errs() << "systole-run: error: --output #" << i
-                   << " but there are only " << results.size()
-                   << " results\n";
+                   << " but there are only " << results.size() << " results\n";
       return kBadInput;
     }
     llvm::StringRef path = llvm::StringRef(spec).ltrim('@');
@@ -204,8 +215,7 @@ int handleResults(const std::vector<systole::HostTensor> &results) {
   for (auto [i, spec] : llvm::enumerate(expectedOutputs)) {
     if (i >= results.size()) {
       llvm::errs() << "systole-run: error: --expected-output #" << i
-                   << " but there are only " << results.size()
-                   << " results\n";
+                   << " but there are only " << results.size() << " results\n";
       return kBadInput;
     }
     absl::StatusOr<systole::HostTensor> expected =
@@ -226,9 +236,8 @@ int handleResults(const std::vector<systole::HostTensor> &results) {
         expected = std::move(narrowed);
     }
     systole::CompareResult cmp =
-        compare == "pcc"
-            ? systole::pearson(results[i], *expected, minPcc)
-            : systole::allClose(results[i], *expected, rtol, atol);
+        compare == "pcc" ? systole::pearson(results[i], *expected, minPcc)
+                         : systole::allClose(results[i], *expected, rtol, atol);
     if (!cmp.ok) {
       llvm::errs() << "systole-run: result[" << i
                    << "] does not match: " << cmp.message << "\n";
@@ -338,16 +347,16 @@ int runReference(MLIRContext &context, ModuleOp module) {
         type ? systole::reference::toDType(type.getElementType())
              : FailureOr<systole::DType>(failure());
     if (failed(dtype)) {
-      emitError(arg.getLoc()) << "argument " << arg.getArgNumber() << " of @"
-                              << func.getName() << " has unsupported type "
-                              << arg.getType();
+      emitError(arg.getLoc())
+          << "argument " << arg.getArgNumber() << " of @" << func.getName()
+          << " has unsupported type " << arg.getType();
       return kBadInput;
     }
-    specs.push_back({*dtype,
-                     std::vector<int64_t>(type.getShape().begin(),
-                                          type.getShape().end()),
-                     "argument " + std::to_string(arg.getArgNumber()) +
-                         " of @" + func.getName().str()});
+    specs.push_back(
+        {*dtype,
+         std::vector<int64_t>(type.getShape().begin(), type.getShape().end()),
+         "argument " + std::to_string(arg.getArgNumber()) + " of @" +
+             func.getName().str()});
   }
   FailureOr<std::vector<systole::HostTensor>> args =
       makeInputs(specs, [&](unsigned i, const std::string &message) {
@@ -382,9 +391,9 @@ int runReference(MLIRContext &context, ModuleOp module) {
              : FailureOr<systole::DType>(failure());
     if (failed(dtype) || *dtype != r.dtype ||
         ArrayRef<int64_t>(r.shape) != type.getShape()) {
-      emitError(func.getLoc()) << "internal error: result " << i << " is "
-                               << systole::typeString(r) << ", declared "
-                               << declared[i];
+      emitError(func.getLoc())
+          << "internal error: result " << i << " is " << systole::typeString(r)
+          << ", declared " << declared[i];
       return kInternal;
     }
   }
@@ -409,8 +418,9 @@ int runReference(MLIRContext &context, ModuleOp module) {
 /// Runs an NCX executable on the simulator (DESIGN sections 4 and 6).
 int runExecutable(llvm::StringRef path) {
   auto fail = [&](const absl::Status &status, int code) {
-    llvm::errs() << path << ": error: " << std::string(status.message())
-                 << "\n";
+    llvm::StringRef message(status.message().data(), status.message().size());
+    message.consume_front((path + ": ").str()); // the loader names the file
+    llvm::errs() << path << ": error: " << message << "\n";
     return code;
   };
   std::optional<systole::TargetDesc> expectedTarget;
@@ -426,11 +436,10 @@ int runExecutable(llvm::StringRef path) {
     return fail(exe.status(), kBadInput);
   SmallVector<ArgSpec> specs;
   for (auto [i, decl] : llvm::enumerate(exe->inputs()))
-    specs.push_back({systole::sim::toRuntimeDType(decl.dtype()),
-                     std::vector<int64_t>(decl.shape().begin(),
-                                          decl.shape().end()),
-                     "input " + std::to_string(i) + " ('" + decl.name() +
-                         "')"});
+    specs.push_back(
+        {systole::sim::toRuntimeDType(decl.dtype()),
+         std::vector<int64_t>(decl.shape().begin(), decl.shape().end()),
+         "input " + std::to_string(i) + " ('" + decl.name() + "')"});
   FailureOr<std::vector<systole::HostTensor>> args =
       makeInputs(specs, [&](unsigned, const std::string &message) {
         llvm::errs() << path << ": error: " << message << "\n";
@@ -447,12 +456,11 @@ int runExecutable(llvm::StringRef path) {
     return fail(result.status(), kBadInput);
   int exitCode = handleResults(result->outputs);
   const systole::sim::SimStats &stats = result->stats;
-  llvm::outs() << llvm::format("simulated: %.3f us on %s, tensor engine "
-                               "utilisation %.1f%%, busiest engine %s\n",
-                               stats.totalNs / 1000.0,
-                               exe->target_name().c_str(),
-                               100.0 * stats.peUtilization,
-                               stats.busiestEngine().c_str());
+  llvm::outs() << llvm::format(
+      "simulated: %.3f us on %s, tensor engine "
+      "utilisation %.1f%%, busiest engine %s\n",
+      stats.totalNs / 1000.0, exe->target_name().c_str(),
+      100.0 * stats.peUtilization, stats.busiestEngine().c_str());
   if (!statsJson.empty()) {
     absl::Status st = systole::sim::writeStatsJson(stats, statsJson);
     if (!st.ok())
@@ -478,10 +486,13 @@ int main(int argc, char **argv) {
     else
       args.push_back(argv[i]);
   }
-  cl::ParseCommandLineOptions(
-      args.size(), args.data(),
-      "systole-run: run a model graph or an executable\n\n"
-      "  --stats-json=FILE  write the simulator's statistics as JSON\n");
+  cl::HideUnrelatedOptions(runCategory);
+  if (!cl::ParseCommandLineOptions(
+          args.size(), args.data(),
+          "systole-run: run a model graph or an executable\n\n"
+          "  --stats-json=FILE  write the simulator's statistics as JSON\n",
+          &llvm::errs()))
+    return kBadInput; // DESIGN section 7: bad usage
   if (!backend.empty() && backend != "reference" && backend != "sim") {
     llvm::errs() << "systole-run: error: unknown --backend=" << backend
                  << " (expected reference or sim)\n";
