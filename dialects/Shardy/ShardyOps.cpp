@@ -1,5 +1,6 @@
 //===- ShardyOps.cpp - Shardy constructs real exports carry --------------===//
 #include "dialects/Shardy/ShardyOps.h"
+#include "dialects/Common/TensorConstantSyntax.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -176,22 +177,13 @@ void MeshOp::print(OpAsmPrinter &p) {
 
 /// `sdy.constant dense<1.0> : tensor<f32>`
 ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
-  if (parser.parseOptionalAttrDict(result.attributes))
+  ElementsAttr value;
+  if (systole::parseTensorConstant(parser, result, value))
     return failure();
-  SMLoc loc = parser.getCurrentLocation();
-  Attribute value;
-  if (parser.parseAttribute(value))
-    return failure();
-  auto elements = dyn_cast<ElementsAttr>(value);
-  if (!elements)
-    return parser.emitError(loc, "expected a tensor constant");
-  result.getOrAddProperties<Properties>().value = elements;
-  result.addTypes(elements.getType());
+  result.getOrAddProperties<Properties>().value = value;
   return success();
 }
 
 void ConstantOp::print(OpAsmPrinter &p) {
-  p.printOptionalAttrDict((*this)->getAttrs(), {"value"});
-  p << ' ';
-  p.printAttribute(getValue());
+  systole::printTensorConstant(p, *this, getValue());
 }

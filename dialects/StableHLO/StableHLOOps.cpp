@@ -8,6 +8,7 @@
 
 #include "dialects/StableHLO/StableHLOOps.h"
 #include "dialects/StableHLO/StableHLOAttrs.h"
+#include "dialects/Common/TensorConstantSyntax.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -515,26 +516,15 @@ Operation *StableHLODialect::materializeConstant(OpBuilder &builder,
 //===----------------------------------------------------------------------===//
 
 ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
-  if (parser.parseOptionalAttrDict(result.attributes))
+  ElementsAttr value;
+  if (systole::parseTensorConstant(parser, result, value))
     return failure();
-  // The generic form's `()` then `<{value = ...}>` then a function type is
-  // handled by the generic parser; the pretty form is one typed attribute.
-  SMLoc loc = parser.getCurrentLocation();
-  Attribute value;
-  if (parser.parseAttribute(value))
-    return failure();
-  auto elements = dyn_cast<ElementsAttr>(value);
-  if (!elements)
-    return parser.emitError(loc, "expected a tensor constant");
-  result.getOrAddProperties<Properties>().value = elements;
-  result.addTypes(elements.getType());
+  result.getOrAddProperties<Properties>().value = value;
   return success();
 }
 
 void ConstantOp::print(OpAsmPrinter &p) {
-  p.printOptionalAttrDict((*this)->getAttrs(), {"value"});
-  p << ' ';
-  p.printAttribute(getValue());
+  systole::printTensorConstant(p, *this, getValue());
 }
 
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
