@@ -49,4 +49,36 @@ def StableHLOToLinalg : Pass<"systole-stablehlo-to-linalg", "mlir::ModuleOp"> {
     "::mlir::scf::SCFDialect"];
 }
 
+def LinalgToNcore : Pass<"systole-linalg-to-ncore", "mlir::ModuleOp"> {
+  let summary = "The `ncore` phase: placed linalg on memrefs to instructions";
+  let description = [{
+    DESIGN section 1, phase `ncore`: replaces the placed, bufferized `@main`
+    with an `ncore.program @main` (inputs, outputs, constants and scratch at
+    the addresses `systole-place` chose) whose instructions compute it, tile
+    by tile, as `systole-tile` decided:
+    - each tile's operands are brought from HBM to SBUF by `dma_copy` (any
+      strided or broadcast view is one access pattern), the results go back
+      by `dma_copy`; every tile role has two SBUF slots used alternately, so
+      the next tile's DMA can overlap this tile's compute;
+    - `linalg.matmul`/`batch_matmul`: `matmul` on the tensor engine with K on
+      the partitions, accumulating over K tiles in one PSUM bank, evacuated
+      to SBUF by `tensor_copy`; the stationary operand is loaded K-major
+      straight from HBM;
+    - `linalg.generic` bodies: `arith`/`math` ops become `tensor_tensor`,
+      `tensor_scalar` (a constant operand), `activation` (exp, tanh, log,
+      sqrt, rsqrt, erf, ...), `select` and `tensor_copy` (conversions);
+      reductions over the innermost free dims become `tensor_reduce`
+      combined with the running value;
+    - `linalg.fill`: `memset`; `memref.copy`: DMA through SBUF.
+    Instructions are in a sequential order; `systole-schedule` adds the
+    synchronisation. Every op it cannot lower is reported at its location,
+    all of them, and the pass fails.
+  }];
+  let dependentDialects = ["::systole::ncore::NCoreDialect"];
+  let options = [
+    Option<"target", "target", "std::string", "\"trn2\"",
+           "Target: trn1, trn2 or a TargetDesc textproto path">,
+  ];
+}
+
 #endif

@@ -2,6 +2,7 @@
 #include "compiler/Pipeline/Registration.h"
 
 #include "compiler/Conversion/Passes.h"
+#include "compiler/Pipeline/Pipeline.h"
 #include "compiler/Transforms/Passes.h"
 #include "dialects/CHLO/CHLOOps.h"
 #include "dialects/NeuronCore/NeuronCoreOps.h"
@@ -66,4 +67,5 @@ void systole::registerAllPasses() {
   registerSystolePasses();
   registerSimplifyPipeline();
   registerSystoleConversionPasses();
+  registerSystolePipeline();
 }

@@ -3,6 +3,11 @@
 #define SYSTOLE_COMPILER_TRANSFORMS_PASSES_H
 
 #include "dialects/StableHLO/StableHLOOps.h"
+#include "dialects/NeuronCore/NeuronCoreOps.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -55,4 +55,96 @@ def DecomposeComposites : Pass<"systole-decompose-composites",
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }
 
+def Fuse : Pass<"systole-fuse", "mlir::func::FuncOp"> {
+  let summary = "The `fuse` phase: elementwise producer/consumer fusion";
+  let description = [{
+    DESIGN section 1, phase `fuse`. Named linalg ops other than contractions,
+    convolutions and fills (`broadcast`, `transpose`, `reduce`, `map`,
+    elementwise named ops) become `linalg.generic`; then upstream
+    elementwise fusion merges each single-use elementwise producer into its
+    `linalg.generic` consumer (so a bias add, an activation and a scale end
+    up in one loop nest), followed by canonicalization and CSE.
+    Contractions (`linalg.matmul`, `linalg.batch_matmul`) stay named: the
+    `ncore` phase maps them to the tensor engine.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def Tile : Pass<"systole-tile", "mlir::func::FuncOp"> {
+  let summary = "The `tile` phase: layout policy and hardware tile sizes";
+  let description = [{
+    DESIGN section 1, phase `tile` (section 3 for the rules). For every
+    linalg op decides which loop of its iteration space lives on the 128
+    partitions and the tile size of every loop, and records both as the
+    attribute `systole.tiling = {partition = P : i64, tiles = array<i64: ...>}`
+    (a tile size per loop, in elements; 1 for loops walked one index at a
+    time).
+    - Contractions (`linalg.matmul` [M, N, K], `linalg.batch_matmul`
+      [B, M, N, K]): K on the partitions of both operands, tiles
+      K <= 128, M <= 128 (PSUM partitions), N <= 512 (one PSUM bank of fp32).
+    - Other ops ([partitions x free] tiles): the partition loop is a parallel
+      loop, the largest one that is not the innermost parallel loop; the
+      loops after it and all reduction loops are free dims, grown from the
+      innermost while a tile set fits half of the SBUF budget (double
+      buffering); the loops before it are walked.
+    Ops the `ncore` phase cannot lower are left without the attribute.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", "\"trn2\"",
+           "Target: trn1, trn2 or a TargetDesc textproto path">,
+  ];
+}
+
+def Bufferize : Pass<"systole-bufferize", "mlir::ModuleOp"> {
+  let summary = "The `bufferize` phase: one-shot bufferization";
+  let description = [{
+    DESIGN section 1, phase `bufferize`: upstream one-shot module
+    bufferization with function boundaries (identity layouts on function
+    arguments; the program's inputs are read-only), then results become
+    out-parameters (marked `bufferize.result`) with the returned allocation
+    hoisted into them, then CSE. Constants become
+    `memref.global`s.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::bufferization::BufferizationDialect"];
+}
+
+def PlaceMemory : Pass<"systole-place", "mlir::ModuleOp"> {
+  let summary = "The `place` phase: HBM addresses by liveness";
+  let description = [{
+    DESIGN section 1, phase `place`, on bufferized `@main`: gives every
+    buffer an HBM byte address, recorded as `systole.hbm_address`
+    (arguments: on the function's argument attributes; `memref.alloc`,
+    `memref.global`: on the op), 64-byte aligned: inputs first, then
+    outputs (the out-parameters after `buffer-results-to-out-params`), then
+    constants, then intermediates, which share space when their live ranges
+    (upstream `Liveness`) do not overlap. The function gets
+    `systole.hbm_bytes`, the total. SBUF and PSUM tiles are assigned by the
+    `ncore` phase, which owns the per-tile staging buffers.
+    Errors: a program larger than the target's HBM is reported with every
+    buffer, its size and its location.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", "\"trn2\"",
+           "Target: trn1, trn2 or a TargetDesc textproto path">,
+  ];
+}
+
+def Schedule : Pass<"systole-schedule", "mlir::ModuleOp"> {
+  let summary = "The `schedule` phase: semaphores from the real dependencies";
+  let description = [{
+    DESIGN section 1, phase `schedule`, on an `ncore.program` whose
+    instructions are in a valid sequential order. Each engine and DMA queue
+    gets one counting semaphore that every instruction of that stream
+    increments when it completes; an instruction that reads or writes bytes
+    (of HBM, SBUF or PSUM) another stream wrote, or writes bytes another
+    stream read, waits until that stream's semaphore shows the last such
+    instruction done. Streams run in order, so this orders exactly the
+    conflicting pairs (RAW, WAR, WAW) and nothing else: DMA of the next tile
+    overlaps compute on this one whenever the `ncore` phase gave them
+    different buffers. Waits only point backwards, so there is no deadlock.
+  }];
+}
+
 #endif

@@ -12,7 +12,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Pipeline/Pipeline.h"
 #include "compiler/Pipeline/SourceLoader.h"
+#include "compiler/Target/NCX/NcxTranslation.h"
 #include "compiler/Reference/Interpreter.h"
 #include "compiler/Transforms/Passes.h"
 #include "dialects/StableHLO/StableHLOOps.h"
@@ -336,10 +338,9 @@ func::FuncOp findEntry(ModuleOp module) {
   return nullptr;
 }
 
-int runReference(MLIRContext &context, ModuleOp module) {
-  func::FuncOp func = findEntry(module);
-  if (!func)
-    return kBadInput;
+/// The inputs of `func` from --input or --random-inputs (with the trained
+/// shaping of --random-distribution=trained). Errors are emitted.
+FailureOr<std::vector<systole::HostTensor>> entryInputs(func::FuncOp func) {
   SmallVector<ArgSpec> specs;
   for (BlockArgument arg : func.getArguments()) {
     auto type = dyn_cast<RankedTensorType>(arg.getType());
@@ -350,7 +351,7 @@ int runReference(MLIRContext &context, ModuleOp module) {
       emitError(arg.getLoc())
           << "argument " << arg.getArgNumber() << " of @" << func.getName()
           << " has unsupported type " << arg.getType();
-      return kBadInput;
+      return failure();
     }
     specs.push_back(
         {*dtype,
@@ -365,7 +366,7 @@ int runReference(MLIRContext &context, ModuleOp module) {
         emitError(loc) << message;
       });
   if (failed(args))
-    return kBadInput;
+    return failure();
   if (inputs.empty() && randomDistribution == "trained")
     for (auto [i, shaping] : randomShaping(func)) {
       systole::HostTensor &t = (*args)[i];
@@ -376,6 +377,16 @@ int runReference(MLIRContext &context, ModuleOp module) {
         t.setDouble(e, shaping.nonNegative ? std::fabs(v) : v);
       }
     }
+  return args;
+}
+
+int runReference(MLIRContext &context, ModuleOp module) {
+  func::FuncOp func = findEntry(module);
+  if (!func)
+    return kBadInput;
+  FailureOr<std::vector<systole::HostTensor>> args = entryInputs(func);
+  if (failed(args))
+    return kBadInput;
   std::vector<systole::reference::CheckResult> checks;
   FailureOr<std::vector<systole::HostTensor>> results =
       systole::reference::evaluate(func, *args, &checks);
@@ -415,6 +426,45 @@ int runReference(MLIRContext &context, ModuleOp module) {
   return exitCode;
 }
 
+/// Runs `exe` on the simulator with `args` and handles results, stats and
+/// the trace as DESIGN section 7 says. `name` prefixes errors.
+int runOnSimulator(const systole::ncx::Executable &exe,
+                   std::vector<systole::HostTensor> argsIn, llvm::StringRef name) {
+  auto fail = [&](const absl::Status &status, int code) {
+    llvm::StringRef message(status.message().data(), status.message().size());
+    llvm::errs() << name << ": error: " << message << "\n";
+    return code;
+  };
+  std::vector<systole::HostTensor> *args = &argsIn;
+  const systole::ncx::Executable *exeP = &exe;
+  systole::sim::SimOptions options;
+  options.detectRaces = !noRaceCheck;
+  options.functional = functional;
+  options.recordTrace = !profile.empty();
+  absl::StatusOr<systole::sim::SimResult> result =
+      systole::sim::simulate(*exeP, *args, options);
+  if (!result.ok())
+    return fail(result.status(), kBadInput);
+  int exitCode = handleResults(result->outputs);
+  const systole::sim::SimStats &stats = result->stats;
+  llvm::outs() << llvm::format(
+      "simulated: %.3f us on %s, tensor engine "
+      "utilisation %.1f%%, busiest engine %s\n",
+      stats.totalNs / 1000.0, exeP->target_name().c_str(),
+      100.0 * stats.peUtilization, stats.busiestEngine().c_str());
+  if (!statsJson.empty()) {
+    absl::Status st = systole::sim::writeStatsJson(stats, statsJson);
+    if (!st.ok())
+      return fail(st, kBadInput);
+  }
+  if (!profile.empty()) {
+    absl::Status st = systole::sim::writeTraceJson(result->trace, profile);
+    if (!st.ok())
+      return fail(st, kBadInput);
+  }
+  return exitCode;
+}
+
 /// Runs an NCX executable on the simulator (DESIGN sections 4 and 6).
 int runExecutable(llvm::StringRef path) {
   auto fail = [&](const absl::Status &status, int code) {
@@ -446,32 +496,7 @@ int runExecutable(llvm::StringRef path) {
       });
   if (failed(args))
     return kBadInput;
-  systole::sim::SimOptions options;
-  options.detectRaces = !noRaceCheck;
-  options.functional = functional;
-  options.recordTrace = !profile.empty();
-  absl::StatusOr<systole::sim::SimResult> result =
-      systole::sim::simulate(*exe, *args, options);
-  if (!result.ok())
-    return fail(result.status(), kBadInput);
-  int exitCode = handleResults(result->outputs);
-  const systole::sim::SimStats &stats = result->stats;
-  llvm::outs() << llvm::format(
-      "simulated: %.3f us on %s, tensor engine "
-      "utilisation %.1f%%, busiest engine %s\n",
-      stats.totalNs / 1000.0, exe->target_name().c_str(),
-      100.0 * stats.peUtilization, stats.busiestEngine().c_str());
-  if (!statsJson.empty()) {
-    absl::Status st = systole::sim::writeStatsJson(stats, statsJson);
-    if (!st.ok())
-      return fail(st, kBadInput);
-  }
-  if (!profile.empty()) {
-    absl::Status st = systole::sim::writeTraceJson(result->trace, profile);
-    if (!st.ok())
-      return fail(st, kBadInput);
-  }
-  return exitCode;
+  return runOnSimulator(*exe, std::move(*args), path);
 }
 } // namespace
 
@@ -526,12 +551,30 @@ int main(int argc, char **argv) {
   pm.addPass(systole::createNormalizeInput());
   if (failed(pm.run(*module)))
     return kBadInput;
-  if (backend == "sim") {
-    llvm::errs() << inputFile
-                 << ": error: the simulator backend needs the compiler "
-                    "(DESIGN section 1), which is not built yet; use "
-                    "--backend=reference\n";
+  if (backend == "reference")
+    return runReference(*context, *module);
+  // The simulator (the default): compile on the fly (DESIGN section 7).
+  func::FuncOp func = findEntry(*module);
+  if (!func)
     return kBadInput;
+  FailureOr<std::vector<systole::HostTensor>> inputsOrFailure = entryInputs(func);
+  if (failed(inputsOrFailure))
+    return kBadInput;
+  systole::PipelineOptions options;
+  if (!target.empty())
+    options.target = target;
+  if (failed(systole::runPhases(*module, systole::Phase::Simplify, systole::Phase::Schedule,
+                                options)))
+    return kBadInput;
+  systole::ncore::ProgramOp program;
+  for (auto p : module->getOps<systole::ncore::ProgramOp>())
+    program = p;
+  if (!program) {
+    llvm::errs() << inputFile << ": internal error: the compiler made no program\n";
+    return kInternal;
   }
-  return runReference(*context, *module);
+  FailureOr<systole::ncx::Executable> exe = systole::translateProgramToNcx(program);
+  if (failed(exe))
+    return kInternal;
+  return runOnSimulator(*exe, std::move(*inputsOrFailure), inputFile);
 }

@@ -1,0 +1,1143 @@
+//===- LinalgToNcore.cpp - the `ncore` phase: instruction selection -------===//
+//
+// `systole-linalg-to-ncore` (DESIGN section 1, phase `ncore`; sections 3 and
+// 4 for the rules and the instructions): turns the placed, bufferized @main
+// into an `ncore.program`, op by op, tile by tile, as `systole-tile` decided.
+// Tiles move HBM -> SBUF -> engines -> SBUF -> HBM; every tile role has two
+// SBUF slot sets used alternately so the next tile's DMA overlaps this
+// tile's compute once `systole-schedule` has synchronised the streams.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Conversion/Passes.h"
+#include "compiler/Transforms/Tiling.h"
+#include "dialects/NeuronCore/NeuronCoreOps.h"
+#include "runtime/targets/Target.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <functional>
+
+namespace systole {
+#define GEN_PASS_DEF_LINALGTONCORE
+#include "compiler/Conversion/Passes.h.inc"
+} // namespace systole
+
+using namespace mlir;
+using namespace systole::ncore;
+
+namespace {
+
+constexpr llvm::StringLiteral kAddressAttr = "systole.hbm_address";
+
+/// A buffer in HBM as the `place` phase laid it out: element `i` of index
+/// (i0, i1, ...) is at byte `base + (offset + sum_k i_k * strides[k]) * bytes`.
+struct HbmView {
+  int64_t base = 0;
+  Type elementType;
+  SmallVector<int64_t> shape, strides;
+  int64_t offset = 0;
+};
+
+int64_t bytesOf(Type t) { return getElementByteSize(t); }
+
+/// An SBUF/PSUM tile value during body evaluation: a dense [P x F] tile, a
+/// per-partition [P x 1] column, or an f32 immediate.
+struct Operand {
+  enum Kind { Tile, Column, Imm } kind = Imm;
+  Memory memory = Memory::sbuf;
+  int64_t offset = 0; // bytes within each partition
+  Type type;
+  double imm = 0;
+};
+
+/// Emits the instructions of one program.
+class Emitter {
+public:
+  Emitter(ProgramOp program, const systole::TargetDesc &target)
+      : program(program), target(target), b(program.getContext()),
+        ctx(program.getContext()) {
+    b.setInsertionPointToEnd(&program.getBody().front());
+    sbufBytes = target.sbuf_bytes_per_partition();
+    partitions = target.sbuf_partitions();
+  }
+
+  // ---- access patterns ----
+  AccessPatternAttr sbuf(int64_t offset, int64_t p, Type type, ArrayRef<int64_t> counts,
+                         Memory memory = Memory::sbuf) {
+    SmallVector<int64_t> c, s;
+    int64_t stride = 1;
+    for (int64_t i = counts.size() - 1; i >= 0; --i) {
+      c.insert(c.begin(), counts[i]);
+      s.insert(s.begin(), stride);
+      stride *= counts[i];
+    }
+    normalize(c, s);
+    return AccessPatternAttr::get(ctx, memory, 0, p, offset, type, c, s, 0);
+  }
+  AccessPatternAttr hbm(int64_t address, int64_t p, int64_t partitionStride, Type type,
+                        SmallVector<int64_t> counts, SmallVector<int64_t> strides) {
+    normalize(counts, strides);
+    return AccessPatternAttr::get(ctx, Memory::hbm, 0, p, address, type, counts, strides,
+                                  p == 1 ? 0 : partitionStride);
+  }
+  /// Drops unit dims and merges dims that are contiguous with each other.
+  static void normalize(SmallVector<int64_t> &counts, SmallVector<int64_t> &strides) {
+    SmallVector<int64_t> c, s;
+    for (size_t i = 0; i < counts.size(); ++i) {
+      if (counts[i] == 1)
+        continue;
+      if (!c.empty() && s.back() == counts[i] * strides[i] && strides[i] != 0) {
+        c.back() *= counts[i];
+        s.back() = strides[i];
+        continue;
+      }
+      if (!c.empty() && s.back() == 0 && strides[i] == 0) {
+        c.back() *= counts[i];
+        continue;
+      }
+      c.push_back(counts[i]);
+      s.push_back(strides[i]);
+    }
+    counts = c;
+    strides = s;
+  }
+
+  // ---- SBUF slots: two halves used alternately, bump allocated ----
+  void nextSlotSet() {
+    slotSet ^= 1;
+    slotTop = 0;
+  }
+  FailureOr<int64_t> allocSlot(int64_t bytesPerPartition, Location loc) {
+    int64_t half = sbufBytes / 2;
+    int64_t at = (slotTop + 63) / 64 * 64;
+    if (at + bytesPerPartition > half) {
+      emitError(loc) << "ncore: the tile needs more than " << half
+                     << " bytes per partition of SBUF (half of " << target.name()
+                     << "'s SBUF, for double buffering)";
+      return failure();
+    }
+    slotTop = at + bytesPerPartition;
+    return slotSet * half + at;
+  }
+
+  int nextQueue() { return queue++ % std::max(1, target.dma_queues()); }
+  Engine nextCopyEngine() { return (copyToggle++ & 1) ? Engine::scalar : Engine::vector; }
+
+  // ---- instructions ----
+  void dma(Location loc, AccessPatternAttr src, AccessPatternAttr dst) {
+    b.create<DmaCopyOp>(loc, src, dst, Engine::dma, b.getI32IntegerAttr(nextQueue()),
+                        nullptr, nullptr, nullptr, nullptr);
+  }
+  void memset(Location loc, AccessPatternAttr dst, double value) {
+    b.create<MemsetOp>(loc, dst, APFloat(value), Engine::vector, nullptr, nullptr, nullptr,
+                       nullptr, nullptr);
+  }
+  void copy(Location loc, AccessPatternAttr src, AccessPatternAttr dst, Engine engine) {
+    b.create<TensorCopyOp>(loc, src, dst, engine, nullptr, nullptr, nullptr, nullptr,
+                           nullptr);
+  }
+
+  ProgramOp program;
+  const systole::TargetDesc &target;
+  OpBuilder b;
+  MLIRContext *ctx;
+  int64_t sbufBytes, partitions;
+  int slotSet = 1;
+  int64_t slotTop = 0;
+  int queue = 0;
+  int copyToggle = 0;
+  int psumRotation = 0;
+};
+
+// ---- views ----
+
+/// The HBM view of a memref value; failure (with an error at `loc`) for
+/// buffers `place` did not give an address or layouts that are not strided.
+FailureOr<HbmView> resolveView(Value v, func::FuncOp main, ModuleOp module, Location loc) {
+  auto type = dyn_cast<MemRefType>(v.getType());
+  if (!type) {
+    emitError(loc) << "ncore: expected a buffer, got " << v.getType();
+    return failure();
+  }
+  HbmView view;
+  view.elementType = type.getElementType();
+  view.shape.assign(type.getShape().begin(), type.getShape().end());
+  if (failed(getStridesAndOffset(type, view.strides, view.offset)) ||
+      view.offset == ShapedType::kDynamic ||
+      llvm::any_of(view.strides, ShapedType::isDynamic)) {
+    emitError(loc) << "ncore: buffer layout of " << type << " is not static";
+    return failure();
+  }
+  Value root = v;
+  while (auto viewOp = root.getDefiningOp<ViewLikeOpInterface>())
+    root = viewOp.getViewSource();
+  IntegerAttr address;
+  if (auto arg = dyn_cast<BlockArgument>(root)) {
+    if (arg.getOwner()->getParentOp() == main)
+      address = main.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), kAddressAttr);
+  } else if (Operation *def = root.getDefiningOp()) {
+    if (auto get = dyn_cast<memref::GetGlobalOp>(def)) {
+      if (auto global = module.lookupSymbol<memref::GlobalOp>(get.getNameAttr()))
+        address = global->getAttrOfType<IntegerAttr>(kAddressAttr);
+    } else {
+      address = def->getAttrOfType<IntegerAttr>(kAddressAttr);
+    }
+  }
+  if (!address) {
+    emitError(loc) << "ncore: buffer has no HBM address (run systole-place first)";
+    return failure();
+  }
+  view.base = address.getInt();
+  return view;
+}
+
+// ---- generic kernels ----
+
+/// An elementwise/reduction kernel: an iteration space, operands read and
+/// written through affine projections, and a scalar body.
+struct Kernel {
+  Location loc;
+  SmallVector<int64_t> ranges;
+  SmallVector<utils::IteratorType> iterators;
+  systole::TilingDecision tiling;
+  SmallVector<HbmView> inputs;
+  SmallVector<AffineMap> inputMaps;
+  HbmView output;
+  AffineMap outputMap;
+  Block *body = nullptr;       // linalg-style block: inputs..., out -> yield
+  std::optional<double> fill;  // a fill kernel: the value
+  bool copy = false;           // a copy kernel: yields input 0
+};
+
+/// Stride, in elements of `view`, of loop `d` through `map`; and the element
+/// offset of the tile starting at `origin`. Failure for maps that are not
+/// projections of loops and constants.
+LogicalResult operandLayout(const HbmView &view, AffineMap map, ArrayRef<int64_t> origin,
+                            SmallVector<int64_t> &loopStrides, int64_t &offset) {
+  loopStrides.assign(map.getNumDims(), 0);
+  offset = view.offset;
+  for (auto [j, expr] : llvm::enumerate(map.getResults())) {
+    if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+      loopStrides[dim.getPosition()] += view.strides[j];
+      offset += origin[dim.getPosition()] * view.strides[j];
+    } else if (auto cst = dyn_cast<AffineConstantExpr>(expr)) {
+      offset += cst.getValue() * view.strides[j];
+    } else {
+      return failure();
+    }
+  }
+  return success();
+}
+
+std::optional<AluOp> aluFor(Operation *op) {
+  return llvm::TypeSwitch<Operation *, std::optional<AluOp>>(op)
+      .Case<arith::AddFOp, arith::AddIOp>([](auto) { return AluOp::add; })
+      .Case<arith::SubFOp, arith::SubIOp>([](auto) { return AluOp::sub; })
+      .Case<arith::MulFOp, arith::MulIOp>([](auto) { return AluOp::mul; })
+      .Case<arith::DivFOp, arith::DivSIOp>([](auto) { return AluOp::div; })
+      .Case<arith::MaximumFOp, arith::MaxNumFOp, arith::MaxSIOp>(
+          [](auto) { return AluOp::max; })
+      .Case<arith::MinimumFOp, arith::MinNumFOp, arith::MinSIOp>(
+          [](auto) { return AluOp::min; })
+      .Case<math::PowFOp>([](auto) { return AluOp::pow; })
+      .Case<arith::AndIOp>([](auto) { return AluOp::And; })
+      .Case<arith::OrIOp>([](auto) { return AluOp::Or; })
+      .Case<arith::XOrIOp>([](auto) { return AluOp::Xor; })
+      .Case<arith::ShLIOp>([](auto) { return AluOp::shl; })
+      .Case<arith::ShRSIOp, arith::ShRUIOp>([](auto) { return AluOp::shr; })
+      .Case<arith::CmpFOp>([](arith::CmpFOp c) -> std::optional<AluOp> {
+        switch (c.getPredicate()) {
+        case arith::CmpFPredicate::OEQ:
+        case arith::CmpFPredicate::UEQ:
+          return AluOp::eq;
+        case arith::CmpFPredicate::ONE:
+        case arith::CmpFPredicate::UNE:
+          return AluOp::ne;
+        case arith::CmpFPredicate::OLT:
+        case arith::CmpFPredicate::ULT:
+          return AluOp::lt;
+        case arith::CmpFPredicate::OLE:
+        case arith::CmpFPredicate::ULE:
+          return AluOp::le;
+        case arith::CmpFPredicate::OGT:
+        case arith::CmpFPredicate::UGT:
+          return AluOp::gt;
+        case arith::CmpFPredicate::OGE:
+        case arith::CmpFPredicate::UGE:
+          return AluOp::ge;
+        default:
+          return std::nullopt;
+        }
+      })
+      .Case<arith::CmpIOp>([](arith::CmpIOp c) -> std::optional<AluOp> {
+        switch (c.getPredicate()) {
+        case arith::CmpIPredicate::eq:
+          return AluOp::eq;
+        case arith::CmpIPredicate::ne:
+          return AluOp::ne;
+        case arith::CmpIPredicate::slt:
+          return AluOp::lt;
+        case arith::CmpIPredicate::sle:
+          return AluOp::le;
+        case arith::CmpIPredicate::sgt:
+          return AluOp::gt;
+        case arith::CmpIPredicate::sge:
+          return AluOp::ge;
+        default:
+          return std::nullopt;
+        }
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+bool commutes(AluOp op) {
+  switch (op) {
+  case AluOp::add:
+  case AluOp::mul:
+  case AluOp::max:
+  case AluOp::min:
+  case AluOp::eq:
+  case AluOp::ne:
+  case AluOp::And:
+  case AluOp::Or:
+  case AluOp::Xor:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// `a op b` == `b swapped(op) a` for comparisons.
+std::optional<AluOp> swapped(AluOp op) {
+  switch (op) {
+  case AluOp::lt:
+    return AluOp::gt;
+  case AluOp::le:
+    return AluOp::ge;
+  case AluOp::gt:
+    return AluOp::lt;
+  case AluOp::ge:
+    return AluOp::le;
+  default:
+    return commutes(op) ? std::optional<AluOp>(op) : std::nullopt;
+  }
+}
+
+std::optional<ActivationFunc> activationFor(Operation *op) {
+  return llvm::TypeSwitch<Operation *, std::optional<ActivationFunc>>(op)
+      .Case<math::ExpOp>([](auto) { return ActivationFunc::exp; })
+      .Case<math::LogOp>([](auto) { return ActivationFunc::log; })
+      .Case<math::TanhOp>([](auto) { return ActivationFunc::tanh; })
+      .Case<math::SqrtOp>([](auto) { return ActivationFunc::sqrt; })
+      .Case<math::RsqrtOp>([](auto) { return ActivationFunc::rsqrt; })
+      .Case<math::ErfOp>([](auto) { return ActivationFunc::erf; })
+      .Case<math::AbsFOp>([](auto) { return ActivationFunc::abs; })
+      .Case<math::SinOp>([](auto) { return ActivationFunc::sin; })
+      .Case<math::CosOp>([](auto) { return ActivationFunc::cos; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// Emits one tile of a kernel: the tile's loops start at `origin` and span
+/// `counts`.
+class TileEmitter {
+public:
+  TileEmitter(Emitter &e, const Kernel &k, ArrayRef<int64_t> origin, ArrayRef<int64_t> counts)
+      : e(e), k(k), origin(origin), counts(counts) {
+    int64_t part = k.tiling.partition;
+    p = part >= 0 ? counts[part] : 1;
+    for (size_t d = 0; d < counts.size(); ++d) {
+      if (static_cast<int64_t>(d) == part || counts[d] == 1)
+        continue;
+      if (k.iterators[d] == utils::IteratorType::parallel)
+        parDims.push_back(d);
+      else
+        redDims.push_back(d);
+    }
+    fpar = 1;
+    for (int64_t d : parDims)
+      fpar *= counts[d];
+    ftot = fpar;
+    for (int64_t d : redDims)
+      ftot *= counts[d];
+  }
+
+  LogicalResult run();
+
+private:
+  /// The HBM access pattern of an operand over the tile's loops `dims`.
+  FailureOr<AccessPatternAttr> hbmOperand(const HbmView &view, AffineMap map,
+                                          ArrayRef<int64_t> dims) {
+    SmallVector<int64_t> loopStrides;
+    int64_t offset;
+    if (failed(operandLayout(view, map, origin, loopStrides, offset))) {
+      emitError(k.loc) << "ncore: indexing map " << AffineMapAttr::get(map)
+                       << " is not a projection of loops";
+      return failure();
+    }
+    SmallVector<int64_t> c, s;
+    for (int64_t d : dims) {
+      c.push_back(counts[d]);
+      s.push_back(loopStrides[d]);
+    }
+    int64_t pstride = k.tiling.partition >= 0 ? loopStrides[k.tiling.partition] : 0;
+    Emitter::normalize(c, s);
+    if (c.size() > 4) {
+      emitError(k.loc) << "ncore: a tile of this op needs " << c.size()
+                       << " free dims; access patterns have 4";
+      return failure();
+    }
+    int64_t eb = bytesOf(view.elementType);
+    return e.hbm(view.base + offset * eb, p, pstride, view.elementType, c, s);
+  }
+
+  /// Whether `view` through `map` is constant along every free loop.
+  bool isColumn(const HbmView &view, AffineMap map) {
+    SmallVector<int64_t> loopStrides;
+    int64_t offset;
+    if (failed(operandLayout(view, map, origin, loopStrides, offset)))
+      return false;
+    for (int64_t d : parDims)
+      if (loopStrides[d] != 0)
+        return false;
+    for (int64_t d : redDims)
+      if (loopStrides[d] != 0)
+        return false;
+    return true;
+  }
+
+  FailureOr<Operand> newTile(Type type, int64_t elements) {
+    FailureOr<int64_t> at = e.allocSlot(elements * bytesOf(type), k.loc);
+    if (failed(at))
+      return failure();
+    Operand o;
+    o.kind = elements == 1 && ftot != 1 ? Operand::Column : Operand::Tile;
+    o.offset = *at;
+    o.type = type;
+    return o;
+  }
+  AccessPatternAttr ap(const Operand &o, int64_t elements) {
+    if (o.kind == Operand::Column)
+      return e.sbuf(o.offset, p, o.type, {});
+    return e.sbuf(o.offset, p, o.type, {elements});
+  }
+  AccessPatternAttr full(const Operand &o) { return ap(o, ftot); }
+
+  /// A dense tile holding `o` (materializing immediates and columns).
+  FailureOr<Operand> asTile(const Operand &o, Type type) {
+    if (o.kind == Operand::Tile)
+      return o;
+    FailureOr<Operand> t = newTile(type, ftot);
+    if (failed(t))
+      return failure();
+    t->kind = Operand::Tile;
+    if (o.kind == Operand::Imm) {
+      e.memset(k.loc, full(*t), o.imm);
+    } else {
+      e.memset(k.loc, full(*t), 0.0);
+      e.b.create<TensorScalarOp>(k.loc, full(*t), full(*t), AluOp::add, ap(o, 1), nullptr,
+                                 nullptr, Engine::vector, nullptr, nullptr, nullptr,
+                                 nullptr, nullptr);
+    }
+    return t;
+  }
+  Attribute scalarAttr(const Operand &o) {
+    if (o.kind == Operand::Imm)
+      return e.b.getF32FloatAttr(static_cast<float>(o.imm));
+    return ap(o, 1);
+  }
+
+  FailureOr<Operand> lower(Operation *op);
+  FailureOr<Operand> lookup(Value v);
+
+  Emitter &e;
+  const Kernel &k;
+  ArrayRef<int64_t> origin, counts;
+  int64_t p;
+  SmallVector<int64_t> parDims, redDims;
+  int64_t fpar, ftot;
+  DenseMap<Value, Operand> values;
+};
+
+FailureOr<Operand> TileEmitter::lookup(Value v) {
+  auto it = values.find(v);
+  if (it != values.end())
+    return it->second;
+  Attribute cst;
+  if (matchPattern(v, m_Constant(&cst))) {
+    Operand o;
+    o.kind = Operand::Imm;
+    o.type = v.getType();
+    if (auto f = dyn_cast<FloatAttr>(cst))
+      o.imm = f.getValueAsDouble();
+    else if (auto i = dyn_cast<IntegerAttr>(cst))
+      o.imm = static_cast<double>(i.getType().isInteger(1) ? i.getValue().getZExtValue()
+                                                           : i.getValue().getSExtValue());
+    else
+      return emitError(v.getLoc()) << "ncore: unsupported constant " << cst, failure();
+    values[v] = o;
+    return o;
+  }
+  emitError(k.loc) << "ncore: value defined outside the op's body is not a constant";
+  return failure();
+}
+
+FailureOr<Operand> TileEmitter::lower(Operation *op) {
+  Location loc = k.loc;
+  Type type = op->getNumResults() == 1 ? op->getResult(0).getType() : Type();
+  if (type && type.isIndex())
+    type = e.b.getI32Type();
+  if (type && !isSupportedElementType(type)) {
+    emitError(loc) << "ncore: '" << op->getName() << "' on " << type
+                   << " has no NeuronCore type (f64 and i64 are narrowed by "
+                      "the frontend; complex numbers are not supported)";
+    return failure();
+  }
+  auto operand = [&](unsigned i) { return lookup(op->getOperand(i)); };
+
+  if (isa<arith::ConstantOp>(op))
+    return lookup(op->getResult(0));
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op))
+    return operand(0);
+  if (auto index = dyn_cast<linalg::IndexOp>(op)) {
+    int64_t d = index.getDim();
+    FailureOr<Operand> t = newTile(type, ftot);
+    if (failed(t))
+      return failure();
+    t->kind = Operand::Tile;
+    SmallVector<int64_t> steps;
+    SmallVector<int64_t> dims(parDims);
+    dims.append(redDims);
+    for (int64_t dd : dims)
+      steps.push_back(dd == d ? 1 : 0);
+    SmallVector<int64_t> cs;
+    for (int64_t dd : dims)
+      cs.push_back(counts[dd]);
+    // The iota destination spells out every free dim so its steps apply.
+    SmallVector<int64_t> strides(cs.size(), 1);
+    for (int64_t i = static_cast<int64_t>(cs.size()) - 2; i >= 0; --i)
+      strides[i] = strides[i + 1] * cs[i + 1];
+    auto dst = AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, p, t->offset, type, cs,
+                                      strides, 0);
+    e.b.create<IotaOp>(loc, dst, origin[d], d == k.tiling.partition ? 1 : 0, steps,
+                       Engine::gpsimd, nullptr, nullptr, nullptr, nullptr, nullptr);
+    return t;
+  }
+  if (auto alu = aluFor(op)) {
+    FailureOr<Operand> a = operand(0), c = operand(1);
+    if (failed(a) || failed(c))
+      return failure();
+    Operand x = *a, y = *c;
+    AluOp aop = *alu;
+    if (x.kind == Operand::Imm && y.kind == Operand::Imm) {
+      emitError(loc) << "ncore: '" << op->getName() << "' of two constants (fold it first)";
+      return failure();
+    }
+    FailureOr<Operand> r = newTile(type, ftot);
+    if (failed(r))
+      return failure();
+    r->kind = Operand::Tile;
+    if (x.kind != Operand::Tile) {
+      if (auto s = swapped(aop)) {
+        std::swap(x, y);
+        aop = *s;
+      } else if (aop == AluOp::sub && y.kind == Operand::Tile) {
+        // s - y = (y * -1) + s
+        e.b.create<TensorScalarOp>(loc, full(y), full(*r), AluOp::mul,
+                                   e.b.getF32FloatAttr(-1.0f),
+                                   AluOpAttr::get(e.ctx, AluOp::add), scalarAttr(x),
+                                   Engine::vector, nullptr, nullptr, nullptr, nullptr,
+                                   nullptr);
+        return r;
+      } else {
+        FailureOr<Operand> t = asTile(x, op->getOperand(0).getType().isIndex()
+                                             ? e.b.getI32Type()
+                                             : op->getOperand(0).getType());
+        if (failed(t))
+          return failure();
+        x = *t;
+      }
+    }
+    if (y.kind == Operand::Tile)
+      e.b.create<TensorTensorOp>(loc, aop, full(x), full(y), full(*r), Engine::vector,
+                                 nullptr, nullptr, nullptr, nullptr, nullptr);
+    else
+      e.b.create<TensorScalarOp>(loc, full(x), full(*r), aop, scalarAttr(y), nullptr,
+                                 nullptr, Engine::vector, nullptr, nullptr, nullptr, nullptr,
+                                 nullptr);
+    return r;
+  }
+  if (isa<arith::NegFOp>(op)) {
+    FailureOr<Operand> a = operand(0);
+    if (failed(a))
+      return failure();
+    FailureOr<Operand> x = asTile(*a, type);
+    FailureOr<Operand> r = newTile(type, ftot);
+    if (failed(x) || failed(r))
+      return failure();
+    r->kind = Operand::Tile;
+    e.b.create<TensorScalarOp>(loc, full(*x), full(*r), AluOp::mul,
+                               e.b.getF32FloatAttr(-1.0f), nullptr, nullptr, Engine::vector,
+                               nullptr, nullptr, nullptr, nullptr, nullptr);
+    return r;
+  }
+  if (auto func = activationFor(op)) {
+    FailureOr<Operand> a = operand(0);
+    if (failed(a))
+      return failure();
+    FailureOr<Operand> x = asTile(*a, type);
+    FailureOr<Operand> r = newTile(type, ftot);
+    if (failed(x) || failed(r))
+      return failure();
+    r->kind = Operand::Tile;
+    e.b.create<ActivationOp>(loc, *func, full(*x), full(*r), nullptr, nullptr, nullptr,
+                             Engine::scalar, nullptr, nullptr, nullptr, nullptr, nullptr);
+    return r;
+  }
+  if (isa<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp, arith::ExtSIOp,
+          arith::ExtUIOp, arith::TruncIOp>(op)) {
+    FailureOr<Operand> a = operand(0);
+    if (failed(a))
+      return failure();
+    if (a->kind == Operand::Imm) {
+      Operand o = *a;
+      o.type = type;
+      return o;
+    }
+    FailureOr<Operand> x = asTile(*a, op->getOperand(0).getType());
+    FailureOr<Operand> r = newTile(type, ftot);
+    if (failed(x) || failed(r))
+      return failure();
+    r->kind = Operand::Tile;
+    e.copy(loc, full(*x), full(*r), Engine::vector);
+    return r;
+  }
+  if (auto select = dyn_cast<arith::SelectOp>(op)) {
+    FailureOr<Operand> c = operand(0), a = operand(1), f = operand(2);
+    if (failed(c) || failed(a) || failed(f))
+      return failure();
+    FailureOr<Operand> ct = asTile(*c, op->getOperand(0).getType());
+    FailureOr<Operand> at = asTile(*a, type);
+    FailureOr<Operand> ft = asTile(*f, type);
+    FailureOr<Operand> r = newTile(type, ftot);
+    if (failed(ct) || failed(at) || failed(ft) || failed(r))
+      return failure();
+    r->kind = Operand::Tile;
+    e.b.create<SelectOp>(loc, full(*ct), full(*at), full(*ft), full(*r), Engine::vector,
+                         nullptr, nullptr, nullptr, nullptr, nullptr);
+    return r;
+  }
+  emitError(op->getLoc()) << "ncore: '" << op->getName()
+                          << "' in a linalg body has no NeuronCore instruction yet";
+  return failure();
+}
+
+LogicalResult TileEmitter::run() {
+  e.nextSlotSet();
+  Location loc = k.loc;
+  Type outType = k.output.elementType;
+  SmallVector<int64_t> allDims(parDims);
+  allDims.append(redDims);
+
+  FailureOr<AccessPatternAttr> outAp = hbmOperand(k.output, k.outputMap, parDims);
+  if (failed(outAp))
+    return failure();
+
+  Operand result;
+  if (k.fill) {
+    result.kind = Operand::Imm;
+    result.imm = *k.fill;
+    result.type = outType;
+  } else {
+    Block &body = *k.body;
+    // Inputs the body reads.
+    for (auto [i, view] : llvm::enumerate(k.inputs)) {
+      BlockArgument arg = body.getArgument(i);
+      if (!k.copy && arg.use_empty())
+        continue;
+      bool column = isColumn(view, k.inputMaps[i]);
+      FailureOr<AccessPatternAttr> src =
+          hbmOperand(view, k.inputMaps[i], column ? ArrayRef<int64_t>() : allDims);
+      if (failed(src))
+        return failure();
+      FailureOr<Operand> t = newTile(view.elementType, column ? 1 : ftot);
+      if (failed(t))
+        return failure();
+      if (!column)
+        t->kind = Operand::Tile;
+      e.dma(loc, *src, ap(*t, column ? 1 : ftot));
+      values[arg] = *t;
+    }
+    if (k.copy) {
+      result = values[body.getArgument(0)];
+    } else {
+      auto yield = cast<linalg::YieldOp>(body.getTerminator());
+      Value yielded = yield.getOperand(0);
+      BlockArgument out = body.getArgument(body.getNumArguments() - 1);
+      Operation *combiner = nullptr;
+      Value partial;
+      if (!redDims.empty() || llvm::any_of(k.iterators, [](utils::IteratorType t) {
+            return t != utils::IteratorType::parallel;
+          })) {
+        combiner = yielded.getDefiningOp();
+        if (!combiner || combiner->getNumOperands() != 2 || !aluFor(combiner) ||
+            !commutes(*aluFor(combiner)) ||
+            (combiner->getOperand(0) != out && combiner->getOperand(1) != out)) {
+          emitError(loc) << "ncore: reduction body must combine the running value "
+                            "with add, mul, max or min";
+          return failure();
+        }
+        partial = combiner->getOperand(0) == out ? combiner->getOperand(1)
+                                                 : combiner->getOperand(0);
+      } else if (!out.use_empty()) {
+        emitError(loc) << "ncore: an elementwise body that reads its output is not "
+                          "supported";
+        return failure();
+      }
+      // The body up to the yielded value (or the reduction's partial value).
+      for (Operation &op : body.without_terminator()) {
+        if (&op == combiner)
+          break;
+        FailureOr<Operand> r = lower(&op);
+        if (failed(r))
+          return failure();
+        if (op.getNumResults() == 1)
+          values[op.getResult(0)] = *r;
+      }
+      if (combiner) {
+        FailureOr<Operand> x = lookup(partial);
+        if (failed(x))
+          return failure();
+        FailureOr<Operand> xt = asTile(*x, outType);
+        if (failed(xt))
+          return failure();
+        Operand reduced = *xt;
+        AluOp rop = *aluFor(combiner);
+        if (!redDims.empty()) {
+          FailureOr<Operand> r = newTile(outType, fpar);
+          if (failed(r))
+            return failure();
+          // src laid out [par..., red...]: reduce the innermost red dims.
+          SmallVector<int64_t> cs;
+          int64_t redCount = 1;
+          if (fpar > 1)
+            cs.push_back(fpar);
+          for (int64_t d : redDims)
+            redCount *= counts[d];
+          cs.push_back(redCount);
+          auto src = e.sbuf(xt->offset, p, xt->type, {});
+          src = AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, p, xt->offset, xt->type, cs,
+                                       fpar > 1 ? SmallVector<int64_t>{redCount, 1}
+                                                : SmallVector<int64_t>{1},
+                                       0);
+          e.b.create<TensorReduceOp>(loc, rop, src, ap(*r, fpar), 1, false, Engine::vector,
+                                     nullptr, nullptr, nullptr, nullptr, nullptr);
+          reduced = *r;
+        }
+        // Combine with the running value from HBM.
+        FailureOr<Operand> running = newTile(outType, fpar);
+        FailureOr<Operand> combined = newTile(outType, fpar);
+        if (failed(running) || failed(combined))
+          return failure();
+        e.dma(loc, *outAp, ap(*running, fpar));
+        e.b.create<TensorTensorOp>(loc, rop, ap(*running, fpar), ap(reduced, fpar),
+                                   ap(*combined, fpar), Engine::vector, nullptr, nullptr,
+                                   nullptr, nullptr, nullptr);
+        result = *combined;
+      } else {
+        FailureOr<Operand> r = lookup(yielded);
+        if (failed(r))
+          return failure();
+        result = *r;
+      }
+    }
+  }
+
+  if (result.kind == Operand::Imm) {
+    FailureOr<Operand> t = newTile(outType, fpar);
+    if (failed(t))
+      return failure();
+    e.memset(loc, ap(*t, fpar), result.imm);
+    result = *t;
+  } else if (result.kind == Operand::Column && fpar > 1) {
+    FailureOr<Operand> t = asTile(result, outType);
+    if (failed(t))
+      return failure();
+    result = *t;
+  }
+  if (result.type != outType) {
+    FailureOr<Operand> t = newTile(outType, fpar);
+    if (failed(t))
+      return failure();
+    e.copy(loc, ap(result, fpar), ap(*t, fpar), Engine::vector);
+    result = *t;
+  }
+  e.dma(loc, ap(result, fpar), *outAp);
+  return success();
+}
+
+/// Walks every tile of `k`.
+LogicalResult emitKernel(Emitter &e, const Kernel &k) {
+  size_t n = k.ranges.size();
+  SmallVector<int64_t> origin(n, 0), counts(n, 1);
+  std::function<LogicalResult(size_t)> walk = [&](size_t d) -> LogicalResult {
+    if (d == n) {
+      TileEmitter t(e, k, origin, counts);
+      return t.run();
+    }
+    int64_t step = std::max<int64_t>(1, k.tiling.tiles[d]);
+    for (int64_t o = 0; o < k.ranges[d]; o += step) {
+      origin[d] = o;
+      counts[d] = std::min(step, k.ranges[d] - o);
+      if (failed(walk(d + 1)))
+        return failure();
+    }
+    return success();
+  };
+  return walk(0);
+}
+
+// ---- matmul ----
+
+/// linalg.matmul / batch_matmul: C[b, M, N] += A[b, M, K] x B[b, K, N].
+LogicalResult emitMatmul(Emitter &e, linalg::LinalgOp op, const HbmView &a, const HbmView &bv,
+                         const HbmView &c, bool zeroInit) {
+  Location loc = op.getLoc();
+  Type ta = a.elementType, tb = bv.elementType, tc = c.elementType;
+  auto narrow = [](Type t) { return t.isBF16() || t.isF16() || isa<FloatType>(t) && t.getIntOrFloatBitWidth() == 8; };
+  if (!tc.isF32() || !(ta.isF32() && tb.isF32()) && !(narrow(ta) && narrow(tb))) {
+    emitError(loc) << "ncore: matmul of " << ta << " x " << tb << " -> " << tc
+                   << " has no tensor-engine form (operands both f32 or both "
+                      "16/8-bit floats, f32 result)";
+    return failure();
+  }
+  size_t r = a.shape.size();
+  int64_t batch = r == 3 ? a.shape[0] : 1;
+  int64_t M = a.shape[r - 2], K = a.shape[r - 1], N = bv.shape[r - 1];
+  int64_t sAb = r == 3 ? a.strides[0] : 0, sAm = a.strides[r - 2], sAk = a.strides[r - 1];
+  int64_t sBb = r == 3 ? bv.strides[0] : 0, sBk = bv.strides[r - 2], sBn = bv.strides[r - 1];
+  int64_t sCb = r == 3 ? c.strides[0] : 0, sCm = c.strides[r - 2], sCn = c.strides[r - 1];
+  int64_t ebA = bytesOf(ta), ebB = bytesOf(tb), ebC = 4;
+  int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns(), maxN = e.target.matmul_max_n();
+  int64_t KB = (K + maxK - 1) / maxK;
+  int64_t bank = e.target.psum_bank_bytes();
+  int64_t banks = e.target.psum_banks();
+  int64_t S = e.sbufBytes;
+  // A row-major [M, K] is transposed on the tensor engine; a K-major view
+  // (sAm == 1) is loaded as it is.
+  bool aKMajor = sAm == 1 && sAk != 1;
+
+  // SBUF layout for this kernel: B panel | A^T panel x2 | A rows x2 | out x2 | init x2.
+  int64_t atBytes = KB * maxM * ebA;
+  int64_t rowBytes = aKMajor ? 0 : K * ebA;
+  int64_t outBytes = maxN * ebC;
+  int64_t fixed = 2 * atBytes + 2 * rowBytes + 4 * outBytes + 4 * 64;
+  int64_t panelBudget = S - fixed;
+  int64_t groupCols = (panelBudget / std::max<int64_t>(1, KB * ebB)) / maxN * maxN;
+  if (groupCols < maxN) {
+    emitError(loc) << "ncore: matmul with K = " << K
+                   << " needs more SBUF than the target has for one row panel; "
+                      "split K first (not implemented yet)";
+    return failure();
+  }
+  groupCols = std::min(groupCols, (N + maxN - 1) / maxN * maxN);
+  int64_t panelOff = 0;
+  int64_t atOff[2] = {panelOff + (KB * groupCols * ebB + 63) / 64 * 64, 0};
+  atOff[1] = atOff[0] + (atBytes + 63) / 64 * 64;
+  int64_t rowOff[2] = {atOff[1] + (atBytes + 63) / 64 * 64, 0};
+  rowOff[1] = rowOff[0] + (rowBytes + 63) / 64 * 64;
+  int64_t outOff[2] = {rowOff[1] + (rowBytes + 63) / 64 * 64, 0};
+  outOff[1] = outOff[0] + outBytes;
+  int64_t initOff[2] = {outOff[1] + outBytes, 0};
+  initOff[1] = initOff[0] + outBytes;
+  int accBanks = std::max<int64_t>(1, banks - 2);
+  int mIter = 0, nIter = 0, tIter = 0;
+
+  for (int64_t bi = 0; bi < batch; ++bi) {
+    for (int64_t g0 = 0; g0 < N; g0 += groupCols) {
+      int64_t gc = std::min(groupCols, N - g0);
+      // B panel: K blocks x gc columns.
+      for (int64_t kb = 0; kb < KB; ++kb) {
+        int64_t kt = std::min(maxK, K - kb * maxK);
+        int64_t addr = bv.base + (bv.offset + bi * sBb + kb * maxK * sBk + g0 * sBn) * ebB;
+        e.dma(loc, e.hbm(addr, kt, sBk, tb, {gc}, {sBn}),
+              e.sbuf(panelOff + kb * groupCols * ebB, kt, tb, {gc}));
+      }
+      for (int64_t m0 = 0; m0 < M; m0 += maxM, ++mIter) {
+        int64_t mt = std::min(maxM, M - m0);
+        int slot = mIter & 1;
+        int64_t aRow = a.base + (a.offset + bi * sAb + m0 * sAm) * ebA;
+        if (aKMajor) {
+          for (int64_t kb = 0; kb < KB; ++kb) {
+            int64_t kt = std::min(maxK, K - kb * maxK);
+            e.dma(loc, e.hbm(aRow + kb * maxK * sAk * ebA, kt, sAk, ta, {mt}, {sAm}),
+                  e.sbuf(atOff[slot] + kb * maxM * ebA, kt, ta, {mt}));
+          }
+        } else {
+          e.dma(loc, e.hbm(aRow, mt, sAm, ta, {K}, {sAk}), e.sbuf(rowOff[slot], mt, ta, {K}));
+          for (int64_t kb = 0; kb < KB; ++kb, ++tIter) {
+            int64_t kt = std::min(maxK, K - kb * maxK);
+            int64_t tOff = (banks - 1 - (tIter & 1)) * bank;
+            auto tdst = e.sbuf(tOff, kt, ta, {mt}, Memory::psum);
+            e.b.create<TransposeOp>(loc, e.sbuf(rowOff[slot] + kb * maxK * ebA, mt, ta, {kt}),
+                                    tdst, Engine::tensor, nullptr, nullptr, nullptr, nullptr,
+                                    nullptr);
+            e.copy(loc, tdst, e.sbuf(atOff[slot] + kb * maxM * ebA, kt, ta, {mt}),
+                   e.nextCopyEngine());
+          }
+        }
+        for (int64_t n0 = g0; n0 < g0 + gc; n0 += maxN, ++nIter) {
+          int64_t nt = std::min(maxN, g0 + gc - n0);
+          int64_t psumOff = (nIter % accBanks) * bank;
+          auto acc = e.sbuf(psumOff, mt, e.b.getF32Type(), {nt}, Memory::psum);
+          for (int64_t kb = 0; kb < KB; ++kb) {
+            int64_t kt = std::min(maxK, K - kb * maxK);
+            e.b.create<MatmulOp>(
+                loc, e.sbuf(atOff[slot] + kb * maxM * ebA, kt, ta, {mt}),
+                AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, kt,
+                                       panelOff + (kb * groupCols + (n0 - g0)) * ebB, tb,
+                                       {nt}, {1}, 0),
+                acc, kb > 0, Engine::tensor, nullptr, nullptr, nullptr, nullptr, nullptr);
+          }
+          int os = nIter & 1;
+          auto out = e.sbuf(outOff[os], mt, tc, {nt});
+          int64_t cAddr = c.base + (c.offset + bi * sCb + m0 * sCm + n0 * sCn) * ebC;
+          auto cAp = e.hbm(cAddr, mt, sCm, tc, {nt}, {sCn});
+          if (zeroInit) {
+            e.copy(loc, acc, out, e.nextCopyEngine());
+          } else {
+            auto init = e.sbuf(initOff[os], mt, tc, {nt});
+            e.dma(loc, cAp, init);
+            e.b.create<TensorTensorOp>(loc, AluOp::add, acc, init, out, Engine::vector,
+                                       nullptr, nullptr, nullptr, nullptr, nullptr);
+          }
+          e.dma(loc, out, cAp);
+        }
+      }
+    }
+  }
+  return success();
+}
+
+// ---- the pass ----
+
+struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
+  using LinalgToNcoreBase::LinalgToNcoreBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    auto loaded = systole::loadTarget(target);
+    if (!loaded.ok()) {
+      module.emitError() << "--target: " << loaded.status().message();
+      return signalPassFailure();
+    }
+    auto main = module.lookupSymbol<func::FuncOp>("main");
+    if (!main || main.isExternal() || !main->hasAttr("systole.hbm_bytes")) {
+      module.emitError() << "ncore: expected a placed @main (run systole-place first)";
+      return signalPassFailure();
+    }
+    OpBuilder mb(module.getContext());
+    mb.setInsertionPoint(main);
+    auto program = mb.create<ProgramOp>(main.getLoc(), "main", loaded->name());
+    if (target != loaded->name())
+      program.setTargetDescAttr(mb.getStringAttr(loaded->DebugString()));
+    Emitter e(program, *loaded);
+    if (failed(declare(e, main, module)) || failed(lowerBody(e, main, module))) {
+      program.erase();
+      return signalPassFailure();
+    }
+    // The program replaces @main and the constants it read.
+    SmallVector<Operation *> dead;
+    for (Operation &op : module.getBody()->getOperations())
+      if (isa<func::FuncOp, memref::GlobalOp>(op))
+        dead.push_back(&op);
+    for (Operation *op : dead)
+      op->erase();
+  }
+
+  LogicalResult declare(Emitter &e, func::FuncOp main, ModuleOp module) {
+    OpBuilder &b = e.b;
+    int in = 0, out = 0;
+    for (bool outputs : {false, true}) {
+      for (BlockArgument arg : main.getArguments()) {
+        unsigned i = arg.getArgNumber();
+        bool isOutput = static_cast<bool>(main.getArgAttr(i, "bufferize.result"));
+        if (isOutput != outputs)
+          continue;
+        auto type = cast<MemRefType>(arg.getType());
+        Type element = type.getElementType();
+        if (auto t = main.getArgAttrOfType<TypeAttr>(i, "systole.element_type"))
+          element = t.getValue();
+        if (!isSupportedElementType(element)) {
+          main.emitError() << "ncore: " << (outputs ? "result" : "argument") << " " << i
+                           << " of type " << type
+                           << " has no NeuronCore element type";
+          return failure();
+        }
+        auto tensor = RankedTensorType::get(type.getShape(), element);
+        int64_t address =
+            main.getArgAttrOfType<IntegerAttr>(i, kAddressAttr).getInt();
+        if (outputs)
+          b.create<OutputOp>(main.getLoc(), "result" + std::to_string(out++), tensor, address);
+        else
+          b.create<InputOp>(main.getLoc(), "arg" + std::to_string(in++), tensor, address);
+      }
+    }
+    for (memref::GlobalOp global : module.getOps<memref::GlobalOp>()) {
+      auto address = global->getAttrOfType<IntegerAttr>(kAddressAttr);
+      auto value = dyn_cast_or_null<ElementsAttr>(global.getInitialValueAttr());
+      if (!address)
+        continue;
+      if (!value || !isSupportedElementType(global.getType().getElementType())) {
+        global.emitError() << "ncore: constant of type " << global.getType()
+                           << " has no NeuronCore form";
+        return failure();
+      }
+      b.create<ConstantOp>(global.getLoc(), global.getSymName(), address.getInt(), value);
+    }
+    int64_t base = main->getAttrOfType<IntegerAttr>("systole.hbm_scratch_base").getInt();
+    int64_t top = main->getAttrOfType<IntegerAttr>("systole.hbm_bytes").getInt();
+    if (top > base)
+      b.create<ScratchOp>(main.getLoc(), "scratch", base, top - base);
+    return success();
+  }
+
+  /// Whether the op right before `op` fills `buffer` with zeros.
+  static bool zeroFilledBefore(Operation *op, Value buffer) {
+    auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
+    if (!fill || fill.getDpsInits()[0] != buffer)
+      return false;
+    Attribute v;
+    if (!matchPattern(fill.getDpsInputs()[0], m_Constant(&v)))
+      return false;
+    if (auto f = dyn_cast<FloatAttr>(v))
+      return f.getValue().isZero() && !f.getValue().isNegative();
+    return false;
+  }
+
+  LogicalResult lowerBody(Emitter &e, func::FuncOp main, ModuleOp module) {
+    bool ok = true;
+    for (Operation &op : main.getBody().front()) {
+      if (isa<memref::AllocOp, memref::GetGlobalOp, func::ReturnOp, arith::ConstantOp,
+              memref::DeallocOp>(op) ||
+          isa<ViewLikeOpInterface>(op))
+        continue;
+      // A zero fill right before a matmul into the same buffer is the
+      // matmul's first (non-accumulating) step: no instructions.
+      if (auto fill = dyn_cast<linalg::FillOp>(op))
+        if (auto mm = dyn_cast_or_null<linalg::LinalgOp>(op.getNextNode()))
+          if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(mm.getOperation()) &&
+              zeroFilledBefore(mm, mm.getDpsInits()[0]))
+            continue;
+      if (failed(lowerOp(e, &op, main, module)))
+        ok = false;
+    }
+    return success(ok);
+  }
+
+  LogicalResult lowerOp(Emitter &e, Operation *op, func::FuncOp main, ModuleOp module) {
+    auto view = [&](Value v) { return resolveView(v, main, module, op->getLoc()); };
+    if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+      FailureOr<HbmView> src = view(copy.getSource()), dst = view(copy.getTarget());
+      if (failed(src) || failed(dst))
+        return failure();
+      Kernel k{op->getLoc()};
+      k.ranges = dst->shape;
+      k.iterators.assign(k.ranges.size(), utils::IteratorType::parallel);
+      AffineMap id = AffineMap::getMultiDimIdentityMap(k.ranges.size(), op->getContext());
+      k.inputs = {*src};
+      k.inputMaps = {id};
+      k.output = *dst;
+      k.outputMap = id;
+      k.copy = true;
+      // A body-less copy: one block argument stands for the input.
+      Block block;
+      block.addArgument(src->elementType, op->getLoc());
+      k.body = &block;
+      k.tiling = systole::decideTiling(k.ranges, k.iterators,
+                                       bytesOf(src->elementType) + bytesOf(dst->elementType),
+                                       e.sbufBytes, e.partitions);
+      LogicalResult result = emitKernel(e, k);
+      block.eraseArguments(0, 1);
+      return result;
+    }
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    if (!linalgOp) {
+      op->emitError() << "ncore: '" << op->getName()
+                      << "' has no NeuronCore lowering yet";
+      return failure();
+    }
+    FailureOr<systole::TilingDecision> tiling = systole::getTiling(op);
+    if (failed(tiling)) {
+      op->emitError() << "ncore: '" << op->getName()
+                      << "' has no tiling (systole-tile does not handle it yet)";
+      return failure();
+    }
+    if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op)) {
+      FailureOr<HbmView> a = view(linalgOp.getDpsInputs()[0]),
+                         bv = view(linalgOp.getDpsInputs()[1]),
+                         c = view(linalgOp.getDpsInits()[0]);
+      if (failed(a) || failed(bv) || failed(c))
+        return failure();
+      return emitMatmul(e, linalgOp, *a, *bv, *c,
+                        zeroFilledBefore(op, linalgOp.getDpsInits()[0]));
+    }
+    if (linalgOp.getNumDpsInits() != 1) {
+      op->emitError() << "ncore: linalg ops with " << linalgOp.getNumDpsInits()
+                      << " results are not supported yet";
+      return failure();
+    }
+    Kernel k{op->getLoc()};
+    k.ranges = linalgOp.getStaticLoopRanges();
+    k.iterators = linalgOp.getIteratorTypesArray();
+    k.tiling = *tiling;
+    SmallVector<AffineMap> maps = linalgOp.getIndexingMapsArray();
+    for (auto [i, input] : llvm::enumerate(linalgOp.getDpsInputs())) {
+      if (isa<linalg::FillOp>(op))
+        break;
+      if (!isa<MemRefType>(input.getType())) {
+        op->emitError() << "ncore: scalar operands are not supported yet";
+        return failure();
+      }
+      FailureOr<HbmView> v = view(input);
+      if (failed(v))
+        return failure();
+      k.inputs.push_back(*v);
+      k.inputMaps.push_back(maps[i]);
+    }
+    FailureOr<HbmView> out = view(linalgOp.getDpsInits()[0]);
+    if (failed(out))
+      return failure();
+    k.output = *out;
+    k.outputMap = maps.back();
+    if (auto fill = dyn_cast<linalg::FillOp>(op)) {
+      Attribute v;
+      if (!matchPattern(fill.getDpsInputs()[0], m_Constant(&v))) {
+        op->emitError() << "ncore: fill with a non-constant value";
+        return failure();
+      }
+      if (auto f = dyn_cast<FloatAttr>(v))
+        k.fill = f.getValueAsDouble();
+      else
+        k.fill = static_cast<double>(cast<IntegerAttr>(v).getValue().getSExtValue());
+      k.inputs.clear();
+      k.inputMaps.clear();
+    } else if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
+      k.body = generic.getBody();
+    } else {
+      op->emitError() << "ncore: '" << op->getName() << "' has no NeuronCore lowering yet";
+      return failure();
+    }
+    return emitKernel(e, k);
+  }
+};
+
+} // namespace

@@ -1,0 +1,164 @@
+//===- Tile.cpp - the `tile` phase: layout policy and tile sizes ---------===//
+//
+// `systole-tile` (DESIGN section 1, phase `tile`; section 3 for the rules):
+// decides for every linalg op which loop lives on the 128 partitions and the
+// tile size of every loop, and records it as `systole.tiling` (Tiling.h).
+// The `ncore` phase materializes the tiles.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Transforms/Passes.h"
+#include "compiler/Transforms/Tiling.h"
+
+#include "runtime/targets/Target.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+namespace systole {
+#define GEN_PASS_DEF_TILE
+#include "compiler/Transforms/Passes.h.inc"
+} // namespace systole
+
+using namespace mlir;
+
+void systole::setTiling(Operation *op, const TilingDecision &decision) {
+  Builder b(op->getContext());
+  op->setAttr(kTilingAttrName,
+              b.getDictionaryAttr(
+                  {b.getNamedAttr("partition", b.getI64IntegerAttr(decision.partition)),
+                   b.getNamedAttr("tiles", b.getDenseI64ArrayAttr(decision.tiles))}));
+}
+
+FailureOr<systole::TilingDecision> systole::getTiling(Operation *op) {
+  auto dict = op->getAttrOfType<DictionaryAttr>(kTilingAttrName);
+  if (!dict)
+    return failure();
+  auto partition = dict.getAs<IntegerAttr>("partition");
+  auto tiles = dict.getAs<DenseI64ArrayAttr>("tiles");
+  if (!partition || !tiles)
+    return failure();
+  TilingDecision d;
+  d.partition = partition.getInt();
+  d.tiles.assign(tiles.asArrayRef().begin(), tiles.asArrayRef().end());
+  return d;
+}
+
+/// Largest free elements per partition of one tile: keeps instructions at a
+/// size where their fixed costs are amortized without starving double
+/// buffering.
+static constexpr int64_t kMaxFreeElements = 4096;
+
+static int64_t elementBytes(Type t) {
+  if (auto shaped = dyn_cast<ShapedType>(t))
+    t = shaped.getElementType();
+  if (t.isIndex())
+    return 4;
+  return std::max<int64_t>(1, (t.getIntOrFloatBitWidth() + 7) / 8);
+}
+
+systole::TilingDecision
+systole::decideTiling(ArrayRef<int64_t> ranges, ArrayRef<utils::IteratorType> iters,
+                      int64_t bytesPerElement, int64_t sbufBytesPerPartition,
+                      int64_t partitions) {
+  TilingDecision d;
+  int64_t slotBytes = sbufBytesPerPartition / 2;
+  size_t n = ranges.size();
+  SmallVector<int64_t> parallel;
+  for (size_t i = 0; i < n; ++i)
+    if (iters[i] == utils::IteratorType::parallel)
+      parallel.push_back(static_cast<int64_t>(i));
+  d.partition = -1;
+  if (parallel.size() == 1) {
+    d.partition = parallel[0];
+  } else if (parallel.size() > 1) {
+    // The largest parallel loop other than the innermost one: the innermost
+    // stays contiguous in each partition's row.
+    for (size_t i = 0; i + 1 < parallel.size(); ++i)
+      if (d.partition < 0 || ranges[parallel[i]] > ranges[d.partition])
+        d.partition = parallel[i];
+  }
+  d.tiles.assign(n, 1);
+  if (d.partition >= 0)
+    d.tiles[d.partition] = std::min<int64_t>(ranges[d.partition], partitions);
+  int64_t budget = std::min<int64_t>(
+      kMaxFreeElements, std::max<int64_t>(1, slotBytes / std::max<int64_t>(1, bytesPerElement)));
+
+  // Free loops: after the partition loop, and every reduction loop; grown
+  // from the innermost, reductions innermost. At most 4 (access patterns
+  // have 4 free dims).
+  SmallVector<int64_t> freeLoops;
+  for (size_t i = 0; i < n; ++i) {
+    bool reduction = iters[i] != utils::IteratorType::parallel;
+    if (static_cast<int64_t>(i) != d.partition &&
+        (reduction || static_cast<int64_t>(i) > d.partition))
+      freeLoops.push_back(static_cast<int64_t>(i));
+  }
+  std::stable_partition(freeLoops.begin(), freeLoops.end(), [&](int64_t l) {
+    return iters[l] == utils::IteratorType::parallel;
+  });
+  int64_t used = 1, dims = 0;
+  for (int64_t l : llvm::reverse(freeLoops)) {
+    if (dims == 4 || used >= budget)
+      break;
+    int64_t t = std::min<int64_t>(ranges[l], budget / used);
+    d.tiles[l] = std::max<int64_t>(1, t);
+    used *= d.tiles[l];
+    ++dims;
+    if (t < ranges[l])
+      break;
+  }
+  return d;
+}
+
+namespace {
+
+struct TilePass : systole::impl::TileBase<TilePass> {
+  using TileBase::TileBase;
+
+  void runOnOperation() override {
+    auto loaded = systole::loadTarget(target);
+    if (!loaded.ok()) {
+      getOperation().emitError() << "--target: " << loaded.status().message();
+      return signalPassFailure();
+    }
+    int64_t partitions = loaded->sbuf_partitions();
+
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (!op.hasPureTensorSemantics() && !op.hasPureBufferSemantics())
+        return;
+      SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+      if (llvm::any_of(ranges, ShapedType::isDynamic))
+        return;
+      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op)) {
+        // [.., M, N, K]: K on partitions, M <= 128, N <= 512, K <= 128.
+        systole::TilingDecision d;
+        size_t n = ranges.size();
+        d.tiles.assign(n, 1);
+        d.tiles[n - 3] = std::min<int64_t>(ranges[n - 3], loaded->pe_columns());
+        d.tiles[n - 2] = std::min<int64_t>(ranges[n - 2], loaded->matmul_max_n());
+        d.tiles[n - 1] = std::min<int64_t>(ranges[n - 1], loaded->pe_rows());
+        d.partition = static_cast<int64_t>(n - 1);
+        systole::setTiling(op, d);
+        return;
+      }
+      if (isa<linalg::ConvolutionOpInterface>(op.getOperation()))
+        return; // not lowered yet; the `ncore` phase reports it
+      // Bytes per free element of one tile set: every operand, plus a 4-byte
+      // temporary per body op.
+      int64_t bytesPerElement = 0;
+      for (OpOperand &operand : op->getOpOperands())
+        bytesPerElement += elementBytes(operand.get().getType());
+      if (op->getNumRegions() == 1)
+        bytesPerElement += 4 * static_cast<int64_t>(
+                                   op->getRegion(0).front().getOperations().size());
+      systole::setTiling(op, systole::decideTiling(
+                                 ranges, op.getIteratorTypesArray(), bytesPerElement,
+                                 loaded->sbuf_bytes_per_partition(), partitions));
+    });
+  }
+
+};
+
+} // namespace

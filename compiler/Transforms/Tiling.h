@@ -1,0 +1,53 @@
+//===- Tiling.h - the `tile` phase's decisions ------------------*- C++ -*-===//
+//
+// The layout and tile sizes `systole-tile` chooses for a linalg op (DESIGN
+// sections 1 and 3), stored on the op as
+//   systole.tiling = {partition = P : i64, tiles = array<i64: t0, t1, ...>}
+// and read back by the `ncore` phase.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTOLE_COMPILER_TRANSFORMS_TILING_H
+#define SYSTOLE_COMPILER_TRANSFORMS_TILING_H
+
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace systole {
+
+/// One op's tiling: `partition` is the loop (index into the op's iteration
+/// space) that lives on the SBUF/PSUM partitions, or -1 when the op runs on
+/// one partition (a reduction to a scalar); `tiles[d]` is the tile size of
+/// loop d in elements (at most 128 for the partition loop; 1 for a loop
+/// walked one index at a time). For contractions (`linalg.matmul` [M, N, K],
+/// `linalg.batch_matmul` [B, M, N, K]) the partition loop is K.
+struct TilingDecision {
+  int64_t partition = -1;
+  llvm::SmallVector<int64_t> tiles;
+};
+
+/// The attribute name, `systole.tiling`.
+inline constexpr llvm::StringLiteral kTilingAttrName = "systole.tiling";
+
+/// Stores `decision` on `op` as `systole.tiling`.
+void setTiling(mlir::Operation *op, const TilingDecision &decision);
+
+/// Reads `systole.tiling` from `op`; failure when absent or malformed.
+mlir::FailureOr<TilingDecision> getTiling(mlir::Operation *op);
+
+/// The [partitions x free] policy for elementwise and reduction ops: the
+/// partition loop is the only parallel loop, or the largest parallel loop
+/// other than the innermost one (-1 without parallel loops); free loops are
+/// the loops after it and every reduction loop, reductions innermost, grown
+/// from the innermost until a tile set of `bytesPerElement` bytes per free
+/// element fills half of `sbufBytesPerPartition` (two slot sets for double
+/// buffering) or 4096 elements; at most 4 free loops get a tile above 1.
+TilingDecision decideTiling(llvm::ArrayRef<int64_t> ranges,
+                            llvm::ArrayRef<mlir::utils::IteratorType> iterators,
+                            int64_t bytesPerElement, int64_t sbufBytesPerPartition,
+                            int64_t partitions);
+
+} // namespace systole
+
+#endif

@@ -1,0 +1,37 @@
+// RUN: systole-opt %s --split-input-file --systole-fuse | FileCheck %s
+
+// A bias add and a ReLU fuse into one generic; the matmul and the fills stay
+// named (the `ncore` phase maps them to the tensor engine and to memsets).
+// CHECK-LABEL: func.func @dense_relu
+func.func @dense_relu(%x: tensor<4x16xf32>, %w: tensor<16x32xf32>, %b: tensor<32xf32>) -> tensor<4x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x32xf32>
+  // CHECK: %[[FILL:.*]] = linalg.fill
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x32xf32>) -> tensor<4x32xf32>
+  // CHECK: %[[MM:.*]] = linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x16xf32>, tensor<16x32xf32>) outs(%[[FILL]]
+  %mm = linalg.matmul ins(%x, %w : tensor<4x16xf32>, tensor<16x32xf32>) outs(%f : tensor<4x32xf32>) -> tensor<4x32xf32>
+  // CHECK-NOT: linalg.broadcast
+  %e1 = tensor.empty() : tensor<4x32xf32>
+  %bb = linalg.broadcast ins(%b : tensor<32xf32>) outs(%e1 : tensor<4x32xf32>) dimensions = [0]
+  // CHECK: linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}], iterator_types = ["parallel", "parallel"]} ins(%[[MM]], %{{.*}} : tensor<4x32xf32>, tensor<32xf32>)
+  // CHECK: arith.addf
+  // CHECK-NEXT: arith.maximumf
+  // CHECK-NEXT: linalg.yield
+  // CHECK-NOT: linalg.generic
+  %add = linalg.add ins(%mm, %bb : tensor<4x32xf32>, tensor<4x32xf32>) outs(%e1 : tensor<4x32xf32>) -> tensor<4x32xf32>
+  %zeros = linalg.fill ins(%zero : f32) outs(%e : tensor<4x32xf32>) -> tensor<4x32xf32>
+  %relu = linalg.max ins(%add, %zeros : tensor<4x32xf32>, tensor<4x32xf32>) outs(%e : tensor<4x32xf32>) -> tensor<4x32xf32>
+  return %relu : tensor<4x32xf32>
+}
+
+// -----
+// A producer with two users is not duplicated.
+// CHECK-LABEL: func.func @two_users
+// CHECK-COUNT-3: linalg.generic
+func.func @two_users(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %e = tensor.empty() : tensor<8xf32>
+  %exp = linalg.exp ins(%x : tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %a = linalg.add ins(%exp, %x : tensor<8xf32>, tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %m = linalg.mul ins(%exp, %x : tensor<8xf32>, tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  return %a, %m : tensor<8xf32>, tensor<8xf32>
+}

@@ -1,0 +1,79 @@
+// RUN: systole-opt %s --split-input-file --systole-tile | FileCheck %s
+// RUN: systole-opt %s --split-input-file --systole-tile=target=trn1 | FileCheck %s --check-prefix=TRN1
+
+// Contractions: K on the partitions, tiles M <= 128, N <= 512, K <= 128.
+// CHECK-LABEL: func.func @matmul
+// CHECK: linalg.matmul {systole.tiling = {partition = 2 : i64, tiles = array<i64: 128, 512, 128>}}
+// CHECK: linalg.batch_matmul {systole.tiling = {partition = 3 : i64, tiles = array<i64: 1, 64, 100, 32>}}
+func.func @matmul(%a: tensor<1024x768xbf16>, %b: tensor<768x3072xbf16>, %c: tensor<1024x3072xf32>,
+                  %x: tensor<2x64x32xf32>, %y: tensor<2x32x100xf32>, %z: tensor<2x64x100xf32>) -> (tensor<1024x3072xf32>, tensor<2x64x100xf32>) {
+  %0 = linalg.matmul ins(%a, %b : tensor<1024x768xbf16>, tensor<768x3072xbf16>) outs(%c : tensor<1024x3072xf32>) -> tensor<1024x3072xf32>
+  %1 = linalg.batch_matmul ins(%x, %y : tensor<2x64x32xf32>, tensor<2x32x100xf32>) outs(%z : tensor<2x64x100xf32>) -> tensor<2x64x100xf32>
+  return %0, %1 : tensor<1024x3072xf32>, tensor<2x64x100xf32>
+}
+
+// -----
+// Elementwise [B, S, H]: S (the largest loop that is not innermost) on the
+// partitions, H free, B walked. 3 operands of 4 bytes + 1 body op = 16 bytes
+// per free element; half of trn2's 224 KiB SBUF partition fits 7168, capped
+// at 4096.
+#id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @elementwise
+// CHECK: systole.tiling = {partition = 1 : i64, tiles = array<i64: 1, 128, 4096>}
+func.func @elementwise(%a: tensor<2x512x8192xf32>, %b: tensor<2x512x8192xf32>) -> tensor<2x512x8192xf32> {
+  %e = tensor.empty() : tensor<2x512x8192xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%a, %b : tensor<2x512x8192xf32>, tensor<2x512x8192xf32>) outs(%e : tensor<2x512x8192xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<2x512x8192xf32>
+  return %0 : tensor<2x512x8192xf32>
+}
+
+// -----
+// A row reduction: rows on the partitions, the reduced loop innermost and
+// free; a reduction to a scalar runs on one partition (partition = -1).
+// CHECK-LABEL: func.func @reductions
+// CHECK: systole.tiling = {partition = 0 : i64, tiles = array<i64: 100, 300>}
+// CHECK: systole.tiling = {partition = -1 : i64, tiles = array<i64: 1000>}
+func.func @reductions(%a: tensor<100x300xf32>, %init: tensor<100xf32>, %v: tensor<1000xf32>, %s: tensor<f32>) -> (tensor<100xf32>, tensor<f32>) {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<100x300xf32>) outs(%init : tensor<100xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %m = arith.maximumf %o, %x : f32
+    linalg.yield %m : f32
+  } -> tensor<100xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]}
+      ins(%v : tensor<1000xf32>) outs(%s : tensor<f32>) {
+  ^bb0(%x: f32, %o: f32):
+    %m = arith.addf %o, %x : f32
+    linalg.yield %m : f32
+  } -> tensor<f32>
+  return %0, %1 : tensor<100xf32>, tensor<f32>
+}
+
+// -----
+// The free tile shrinks with the bytes a tile set needs: 7 operands of 4
+// bytes and 7 body ops (4-byte temporaries) are 56 bytes per element; half a
+// partition is 114688 bytes on trn2 (2048 elements) and 98304 on trn1 (1755).
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @wide_body
+// CHECK: systole.tiling = {partition = 0 : i64, tiles = array<i64: 128, 2048>}
+// TRN1-LABEL: func.func @wide_body
+// TRN1: systole.tiling = {partition = 0 : i64, tiles = array<i64: 128, 1755>}
+func.func @wide_body(%a: tensor<256x8192xf32>) -> tensor<256x8192xf32> {
+  %e = tensor.empty() : tensor<256x8192xf32>
+  %0 = linalg.generic {indexing_maps = [#id2, #id2, #id2, #id2, #id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %a, %a, %a, %a, %a : tensor<256x8192xf32>, tensor<256x8192xf32>, tensor<256x8192xf32>, tensor<256x8192xf32>, tensor<256x8192xf32>, tensor<256x8192xf32>) outs(%e : tensor<256x8192xf32>) {
+  ^bb0(%x0: f32, %x1: f32, %x2: f32, %x3: f32, %x4: f32, %x5: f32, %o: f32):
+    %s0 = arith.addf %x0, %x1 : f32
+    %s1 = arith.addf %s0, %x2 : f32
+    %s2 = arith.addf %s1, %x3 : f32
+    %s3 = arith.addf %s2, %x4 : f32
+    %s4 = arith.addf %s3, %x5 : f32
+    %s5 = arith.mulf %s4, %s4 : f32
+    linalg.yield %s5 : f32
+  } -> tensor<256x8192xf32>
+  return %0 : tensor<256x8192xf32>
+}
