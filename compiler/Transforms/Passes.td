@@ -55,6 +55,31 @@ def DecomposeComposites : Pass<"systole-decompose-composites",
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }
 
+def NarrowTypes : Pass<"systole-narrow-types", "mlir::ModuleOp"> {
+  let summary = "The `linalg` phase, first: f64 to f32 and i64 to i32";
+  let description = [{
+    The NeuronCore has no f64 and no 64-bit integers (DESIGN section 3), so
+    before lowering every tensor type with such elements is narrowed, in
+    place: f64 becomes f32, i64 (signless or signed) i32 and ui64 ui32, in
+    function signatures, op operands and results and region arguments.
+    `stablehlo.constant` values are converted element by element: floats
+    with APFloat, rounded to nearest even (an f64 value that overflows f32
+    to inf is an error); integers must fit in 32 bits (a value that does not
+    is an error naming it). The IR is verified afterwards.
+    Each function where something was narrowed gets one warning, at its
+    location, with the number of ops and their names.
+    Errors, all of them in one run, each at its op, and the pass fails
+    (leaving the IR unchanged):
+    - complex element types (the NeuronCore compiler has no complex
+      numbers);
+    - ops whose result depends on the 64-bit width itself:
+      `bitcast_convert` from or to a 64-bit type, `count_leading_zeros`,
+      `popcnt` and `rng_bit_generator` on 64-bit integers;
+    - a constant that does not fit, or whose value is not a dense elements
+      attribute.
+  }];
+}
+
 def Fuse : Pass<"systole-fuse", "mlir::func::FuncOp"> {
   let summary = "The `fuse` phase: elementwise producer/consumer fusion";
   let description = [{
@@ -80,9 +105,11 @@ def Tile : Pass<"systole-tile", "mlir::func::FuncOp"> {
     attribute `systole.tiling = {partition = P : i64, tiles = array<i64: ...>}`
     (a tile size per loop, in elements; 1 for loops walked one index at a
     time).
-    - Contractions (`linalg.matmul` [M, N, K], `linalg.batch_matmul`
-      [B, M, N, K]): K on the partitions of both operands, tiles
-      K <= 128, M <= 128 (PSUM partitions), N <= 512 (one PSUM bank of fp32).
+    - Contractions with at most one batch, M, N and K loop
+      (`linalg.matmul` [M, N, K], `linalg.batch_matmul` [B, M, N, K],
+      contraction `linalg.generic`s such as `x @ W.T`): K on the partitions
+      of both operands, tiles K <= 128, M <= 128 (PSUM partitions),
+      N <= 512 (one PSUM bank of fp32), batch loops one at a time.
     - Other ops ([partitions x free] tiles): the partition loop is a parallel
       loop, the largest one that is not the innermost parallel loop; the
       loops after it and all reduction loops are free dims, grown from the

@@ -131,17 +131,25 @@ struct TilePass : systole::impl::TileBase<TilePass> {
       SmallVector<int64_t> ranges = op.getStaticLoopRanges();
       if (llvm::any_of(ranges, ShapedType::isDynamic))
         return;
-      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op)) {
-        // [.., M, N, K]: K on partitions, M <= 128, N <= 512, K <= 128.
-        systole::TilingDecision d;
-        size_t n = ranges.size();
-        d.tiles.assign(n, 1);
-        d.tiles[n - 3] = std::min<int64_t>(ranges[n - 3], loaded->pe_columns());
-        d.tiles[n - 2] = std::min<int64_t>(ranges[n - 2], loaded->matmul_max_n());
-        d.tiles[n - 1] = std::min<int64_t>(ranges[n - 1], loaded->pe_rows());
-        d.partition = static_cast<int64_t>(n - 1);
-        systole::setTiling(op, d);
-        return;
+      if (linalg::isaContractionOpInterface(op)) {
+        FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
+        if (succeeded(dims) && dims->batch.size() <= 1 && dims->m.size() <= 1 &&
+            dims->n.size() <= 1 && dims->k.size() == 1) {
+          // K on partitions, M <= 128 (PSUM partitions), N <= 512 (a PSUM
+          // bank of fp32), K <= 128; batch loops one at a time.
+          systole::TilingDecision d;
+          d.tiles.assign(ranges.size(), 1);
+          auto set = [&](ArrayRef<unsigned> loops, int64_t limit) {
+            for (unsigned l : loops)
+              d.tiles[l] = std::min<int64_t>(ranges[l], limit);
+          };
+          set(dims->m, loaded->pe_columns());
+          set(dims->n, loaded->matmul_max_n());
+          set(dims->k, loaded->pe_rows());
+          d.partition = dims->k[0];
+          systole::setTiling(op, d);
+          return;
+        }
       }
       if (isa<linalg::ConvolutionOpInterface>(op.getOperation()))
         return; // not lowered yet; the `ncore` phase reports it

@@ -455,6 +455,52 @@ private:
     return ap(o, 1);
   }
 
+  /// Loads a float operand whose elements are contiguous along the
+  /// partitions but strided along the one free dim (a transposed view) as
+  /// [free chunk x P] rows, transposed on the tensor engine into `tile`:
+  /// one DMA descriptor per row instead of one per element. False (nothing
+  /// emitted) when the operand is not of that form.
+  bool loadTransposed(const HbmView &view, AffineMap map, const Operand &tile) {
+    if (k.tiling.partition < 0 || !isa<FloatType>(view.elementType) ||
+        bytesOf(view.elementType) < 2)
+      return false;
+    SmallVector<int64_t> loopStrides;
+    int64_t offset;
+    if (failed(operandLayout(view, map, origin, loopStrides, offset)) ||
+        loopStrides[k.tiling.partition] != 1)
+      return false;
+    SmallVector<int64_t> dims(parDims);
+    dims.append(redDims);
+    SmallVector<int64_t> c, st;
+    for (int64_t d : dims) {
+      c.push_back(counts[d]);
+      st.push_back(loopStrides[d]);
+    }
+    Emitter::normalize(c, st);
+    if (c.size() != 1 || st[0] == 1 || st[0] == 0)
+      return false;
+    int64_t eb = bytesOf(view.elementType);
+    int64_t maxP = e.target.pe_rows();
+    FailureOr<int64_t> rows = e.allocSlot(p * eb, k.loc);
+    if (failed(rows))
+      return false;
+    int64_t bank = e.target.psum_bank_bytes(), banks = e.target.psum_banks();
+    for (int64_t c0 = 0; c0 < c[0]; c0 += maxP) {
+      int64_t cn = std::min(maxP, c[0] - c0);
+      int64_t addr = view.base + (offset + c0 * st[0]) * eb;
+      auto src = e.hbm(addr, cn, st[0], view.elementType, {p}, {1});
+      auto rowsAp = e.sbuf(*rows, cn, view.elementType, {p});
+      e.dma(k.loc, src, rowsAp);
+      int64_t tOff = (banks - 1 - (e.psumRotation++ & 1)) * bank;
+      auto t = e.sbuf(tOff, p, view.elementType, {cn}, Memory::psum);
+      e.b.create<TransposeOp>(k.loc, rowsAp, t, Engine::tensor, nullptr, nullptr, nullptr,
+                              nullptr, nullptr);
+      e.copy(k.loc, t, e.sbuf(tile.offset + c0 * eb, p, view.elementType, {cn}),
+             e.nextCopyEngine());
+    }
+    return true;
+  }
+
   FailureOr<Operand> lower(Operation *op);
   FailureOr<Operand> lookup(Value v);
 
@@ -673,7 +719,8 @@ LogicalResult TileEmitter::run() {
         return failure();
       if (!column)
         t->kind = Operand::Tile;
-      e.dma(loc, *src, ap(*t, column ? 1 : ftot));
+      if (column || !loadTransposed(view, k.inputMaps[i], *t))
+        e.dma(loc, *src, ap(*t, column ? 1 : ftot));
       values[arg] = *t;
     }
     if (k.copy) {
@@ -807,91 +854,163 @@ LogicalResult emitKernel(Emitter &e, const Kernel &k) {
 
 // ---- matmul ----
 
-/// linalg.matmul / batch_matmul: C[b, M, N] += A[b, M, K] x B[b, K, N].
-LogicalResult emitMatmul(Emitter &e, linalg::LinalgOp op, const HbmView &a, const HbmView &bv,
-                         const HbmView &c, bool zeroInit) {
-  Location loc = op.getLoc();
-  Type ta = a.elementType, tb = bv.elementType, tc = c.elementType;
-  auto narrow = [](Type t) { return t.isBF16() || t.isF16() || isa<FloatType>(t) && t.getIntOrFloatBitWidth() == 8; };
-  if (!tc.isF32() || !(ta.isF32() && tb.isF32()) && !(narrow(ta) && narrow(tb))) {
-    emitError(loc) << "ncore: matmul of " << ta << " x " << tb << " -> " << tc
-                   << " has no tensor-engine form (operands both f32 or both "
-                      "16/8-bit floats, f32 result)";
+/// A contraction C[b, m, n] += A[b, m, k] * B[b, k, n] over HBM views, with
+/// the element strides of each operand along each loop (0 when the operand
+/// does not use the loop).
+struct Contraction {
+  HbmView a, b, c;
+  int64_t batch = 1, M = 1, N = 1, K = 1;
+  int64_t sAb = 0, sAm = 0, sAk = 0, sBb = 0, sBk = 0, sBn = 0, sCb = 0, sCm = 0, sCn = 0;
+};
+
+/// Whether `op` runs on the tensor engine: a contraction with at most one
+/// batch, m, n and k loop, which `systole-tile` put K-on-partitions.
+bool isTensorEngineContraction(linalg::LinalgOp op) {
+  FailureOr<systole::TilingDecision> tiling = systole::getTiling(op);
+  if (failed(tiling) || tiling->partition < 0 || !linalg::isaContractionOpInterface(op) ||
+      op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      op.getIteratorTypesArray()[tiling->partition] != utils::IteratorType::reduction)
+    return false;
+  FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
+  return succeeded(dims) && dims->batch.size() <= 1 && dims->m.size() <= 1 &&
+         dims->n.size() <= 1 && dims->k.size() == 1;
+}
+
+/// Recognizes `op` as a contraction with at most one batch, m, n and k loop
+/// (linalg.matmul, batch_matmul, transposed forms, contraction generics).
+FailureOr<Contraction> matchContraction(linalg::LinalgOp op, ArrayRef<HbmView> views) {
+  if (!linalg::isaContractionOpInterface(op) || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1)
     return failure();
-  }
-  size_t r = a.shape.size();
-  int64_t batch = r == 3 ? a.shape[0] : 1;
-  int64_t M = a.shape[r - 2], K = a.shape[r - 1], N = bv.shape[r - 1];
-  int64_t sAb = r == 3 ? a.strides[0] : 0, sAm = a.strides[r - 2], sAk = a.strides[r - 1];
-  int64_t sBb = r == 3 ? bv.strides[0] : 0, sBk = bv.strides[r - 2], sBn = bv.strides[r - 1];
-  int64_t sCb = r == 3 ? c.strides[0] : 0, sCm = c.strides[r - 2], sCn = c.strides[r - 1];
+  FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
+  if (failed(dims) || dims->batch.size() > 1 || dims->m.size() > 1 || dims->n.size() > 1 ||
+      dims->k.size() != 1)
+    return failure();
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  SmallVector<int64_t> origin(ranges.size(), 0);
+  SmallVector<int64_t> sa, sb, sc;
+  int64_t off;
+  if (failed(operandLayout(views[0], maps[0], origin, sa, off)) ||
+      failed(operandLayout(views[1], maps[1], origin, sb, off)) ||
+      failed(operandLayout(views[2], maps[2], origin, sc, off)))
+    return failure();
+  Contraction c{views[0], views[1], views[2]};
+  auto size = [&](ArrayRef<unsigned> d) { return d.empty() ? int64_t(1) : ranges[d[0]]; };
+  auto stride = [](ArrayRef<int64_t> st, ArrayRef<unsigned> d) {
+    return d.empty() ? int64_t(0) : st[d[0]];
+  };
+  c.batch = size(dims->batch);
+  c.M = size(dims->m);
+  c.N = size(dims->n);
+  c.K = size(dims->k);
+  c.sAb = stride(sa, dims->batch);
+  c.sAm = stride(sa, dims->m);
+  c.sAk = stride(sa, dims->k);
+  c.sBb = stride(sb, dims->batch);
+  c.sBk = stride(sb, dims->k);
+  c.sBn = stride(sb, dims->n);
+  c.sCb = stride(sc, dims->batch);
+  c.sCm = stride(sc, dims->m);
+  c.sCn = stride(sc, dims->n);
+  // Offsets of the views' origins are in the views themselves.
+  return c;
+}
+
+/// Emits one K chunk [k0, k0 + kLen) of a contraction. `zeroInit`: C starts
+/// at zero (else the chunk adds to C as it is in HBM).
+LogicalResult emitContractionChunk(Emitter &e, Location loc, const Contraction &ct, int64_t k0,
+                                   int64_t kLen, bool zeroInit) {
+  const HbmView &a = ct.a, &bv = ct.b, &c = ct.c;
+  Type ta = a.elementType, tb = bv.elementType, tc = c.elementType;
+  int64_t M = ct.M, K = kLen, N = ct.N;
   int64_t ebA = bytesOf(ta), ebB = bytesOf(tb), ebC = 4;
   int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns(), maxN = e.target.matmul_max_n();
   int64_t KB = (K + maxK - 1) / maxK;
   int64_t bank = e.target.psum_bank_bytes();
   int64_t banks = e.target.psum_banks();
   int64_t S = e.sbufBytes;
-  // A row-major [M, K] is transposed on the tensor engine; a K-major view
-  // (sAm == 1) is loaded as it is.
-  bool aKMajor = sAm == 1 && sAk != 1;
+  auto align = [](int64_t v) { return (v + 63) / 64 * 64; };
+  // A^T blocks come straight from HBM when A is K-major (m contiguous);
+  // with k contiguous, rows are loaded and transposed on the tensor engine.
+  bool aDirect = !(ct.sAk == 1 && ct.sAm != 1);
+  // B blocks [k, n] likewise: n contiguous (or strided) loads directly; k
+  // contiguous (B transposed, e.g. `x @ W.T`) goes through transposes.
+  bool bDirect = !(ct.sBk == 1 && ct.sBn != 1);
 
-  // SBUF layout for this kernel: B panel | A^T panel x2 | A rows x2 | out x2 | init x2.
-  int64_t atBytes = KB * maxM * ebA;
-  int64_t rowBytes = aKMajor ? 0 : K * ebA;
+  int64_t atBytes = align(KB * maxM * ebA);
+  int64_t rowBytes = aDirect ? 0 : align(K * ebA);
+  int64_t bRowBytes = bDirect ? 0 : align(K * ebB);
   int64_t outBytes = maxN * ebC;
-  int64_t fixed = 2 * atBytes + 2 * rowBytes + 4 * outBytes + 4 * 64;
-  int64_t panelBudget = S - fixed;
-  int64_t groupCols = (panelBudget / std::max<int64_t>(1, KB * ebB)) / maxN * maxN;
+  int64_t fixed = 2 * atBytes + 2 * rowBytes + bRowBytes + 4 * outBytes;
+  int64_t groupCols = ((S - fixed) / std::max<int64_t>(1, KB * ebB)) / maxN * maxN;
   if (groupCols < maxN) {
-    emitError(loc) << "ncore: matmul with K = " << K
-                   << " needs more SBUF than the target has for one row panel; "
-                      "split K first (not implemented yet)";
+    emitError(loc) << "ncore: internal error: K chunk of " << K << " does not fit SBUF";
     return failure();
   }
   groupCols = std::min(groupCols, (N + maxN - 1) / maxN * maxN);
   int64_t panelOff = 0;
-  int64_t atOff[2] = {panelOff + (KB * groupCols * ebB + 63) / 64 * 64, 0};
-  atOff[1] = atOff[0] + (atBytes + 63) / 64 * 64;
-  int64_t rowOff[2] = {atOff[1] + (atBytes + 63) / 64 * 64, 0};
-  rowOff[1] = rowOff[0] + (rowBytes + 63) / 64 * 64;
-  int64_t outOff[2] = {rowOff[1] + (rowBytes + 63) / 64 * 64, 0};
+  int64_t atOff[2], rowOff[2], outOff[2], initOff[2];
+  atOff[0] = align(KB * groupCols * ebB);
+  atOff[1] = atOff[0] + atBytes;
+  rowOff[0] = atOff[1] + atBytes;
+  rowOff[1] = rowOff[0] + rowBytes;
+  int64_t bRowOff = rowOff[1] + rowBytes;
+  outOff[0] = bRowOff + bRowBytes;
   outOff[1] = outOff[0] + outBytes;
-  int64_t initOff[2] = {outOff[1] + outBytes, 0};
+  initOff[0] = outOff[1] + outBytes;
   initOff[1] = initOff[0] + outBytes;
   int accBanks = std::max<int64_t>(1, banks - 2);
-  int mIter = 0, nIter = 0, tIter = 0;
+  int mIter = 0, nIter = 0;
+  auto transposeInto = [&](AccessPatternAttr src, int64_t p, int64_t f, Type t,
+                           AccessPatternAttr dst) {
+    int64_t tOff = (banks - 1 - (e.psumRotation++ & 1)) * bank;
+    auto tdst = e.sbuf(tOff, f, t, {p}, Memory::psum);
+    e.b.create<TransposeOp>(loc, src, tdst, Engine::tensor, nullptr, nullptr, nullptr, nullptr,
+                            nullptr);
+    e.copy(loc, tdst, dst, e.nextCopyEngine());
+  };
 
-  for (int64_t bi = 0; bi < batch; ++bi) {
+  for (int64_t bi = 0; bi < ct.batch; ++bi) {
     for (int64_t g0 = 0; g0 < N; g0 += groupCols) {
       int64_t gc = std::min(groupCols, N - g0);
-      // B panel: K blocks x gc columns.
-      for (int64_t kb = 0; kb < KB; ++kb) {
-        int64_t kt = std::min(maxK, K - kb * maxK);
-        int64_t addr = bv.base + (bv.offset + bi * sBb + kb * maxK * sBk + g0 * sBn) * ebB;
-        e.dma(loc, e.hbm(addr, kt, sBk, tb, {gc}, {sBn}),
-              e.sbuf(panelOff + kb * groupCols * ebB, kt, tb, {gc}));
+      // B panel: KB blocks of [kt, gc].
+      int64_t bBase = bv.base + (bv.offset + bi * ct.sBb + k0 * ct.sBk + g0 * ct.sBn) * ebB;
+      if (bDirect) {
+        for (int64_t kb = 0; kb < KB; ++kb) {
+          int64_t kt = std::min(maxK, K - kb * maxK);
+          e.dma(loc, e.hbm(bBase + kb * maxK * ct.sBk * ebB, kt, ct.sBk, tb, {gc}, {ct.sBn}),
+                e.sbuf(panelOff + kb * groupCols * ebB, kt, tb, {gc}));
+        }
+      } else {
+        for (int64_t n0 = 0; n0 < gc; n0 += maxM) {
+          int64_t nr = std::min(maxM, gc - n0);
+          e.dma(loc, e.hbm(bBase + n0 * ct.sBn * ebB, nr, ct.sBn, tb, {K}, {ct.sBk}),
+                e.sbuf(bRowOff, nr, tb, {K}));
+          for (int64_t kb = 0; kb < KB; ++kb) {
+            int64_t kt = std::min(maxK, K - kb * maxK);
+            transposeInto(e.sbuf(bRowOff + kb * maxK * ebB, nr, tb, {kt}), nr, kt, tb,
+                          e.sbuf(panelOff + (kb * groupCols + n0) * ebB, kt, tb, {nr}));
+          }
+        }
       }
       for (int64_t m0 = 0; m0 < M; m0 += maxM, ++mIter) {
         int64_t mt = std::min(maxM, M - m0);
         int slot = mIter & 1;
-        int64_t aRow = a.base + (a.offset + bi * sAb + m0 * sAm) * ebA;
-        if (aKMajor) {
+        int64_t aBase = a.base + (a.offset + bi * ct.sAb + m0 * ct.sAm + k0 * ct.sAk) * ebA;
+        if (aDirect) {
           for (int64_t kb = 0; kb < KB; ++kb) {
             int64_t kt = std::min(maxK, K - kb * maxK);
-            e.dma(loc, e.hbm(aRow + kb * maxK * sAk * ebA, kt, sAk, ta, {mt}, {sAm}),
+            e.dma(loc, e.hbm(aBase + kb * maxK * ct.sAk * ebA, kt, ct.sAk, ta, {mt}, {ct.sAm}),
                   e.sbuf(atOff[slot] + kb * maxM * ebA, kt, ta, {mt}));
           }
         } else {
-          e.dma(loc, e.hbm(aRow, mt, sAm, ta, {K}, {sAk}), e.sbuf(rowOff[slot], mt, ta, {K}));
-          for (int64_t kb = 0; kb < KB; ++kb, ++tIter) {
+          e.dma(loc, e.hbm(aBase, mt, ct.sAm, ta, {K}, {ct.sAk}),
+                e.sbuf(rowOff[slot], mt, ta, {K}));
+          for (int64_t kb = 0; kb < KB; ++kb) {
             int64_t kt = std::min(maxK, K - kb * maxK);
-            int64_t tOff = (banks - 1 - (tIter & 1)) * bank;
-            auto tdst = e.sbuf(tOff, kt, ta, {mt}, Memory::psum);
-            e.b.create<TransposeOp>(loc, e.sbuf(rowOff[slot] + kb * maxK * ebA, mt, ta, {kt}),
-                                    tdst, Engine::tensor, nullptr, nullptr, nullptr, nullptr,
-                                    nullptr);
-            e.copy(loc, tdst, e.sbuf(atOff[slot] + kb * maxM * ebA, kt, ta, {mt}),
-                   e.nextCopyEngine());
+            transposeInto(e.sbuf(rowOff[slot] + kb * maxK * ebA, mt, ta, {kt}), mt, kt, ta,
+                          e.sbuf(atOff[slot] + kb * maxM * ebA, kt, ta, {mt}));
           }
         }
         for (int64_t n0 = g0; n0 < g0 + gc; n0 += maxN, ++nIter) {
@@ -909,8 +1028,8 @@ LogicalResult emitMatmul(Emitter &e, linalg::LinalgOp op, const HbmView &a, cons
           }
           int os = nIter & 1;
           auto out = e.sbuf(outOff[os], mt, tc, {nt});
-          int64_t cAddr = c.base + (c.offset + bi * sCb + m0 * sCm + n0 * sCn) * ebC;
-          auto cAp = e.hbm(cAddr, mt, sCm, tc, {nt}, {sCn});
+          int64_t cAddr = c.base + (c.offset + bi * ct.sCb + m0 * ct.sCm + n0 * ct.sCn) * ebC;
+          auto cAp = e.hbm(cAddr, mt, ct.sCm, tc, {nt}, {ct.sCn});
           if (zeroInit) {
             e.copy(loc, acc, out, e.nextCopyEngine());
           } else {
@@ -924,6 +1043,30 @@ LogicalResult emitMatmul(Emitter &e, linalg::LinalgOp op, const HbmView &a, cons
       }
     }
   }
+  return success();
+}
+
+/// A contraction on the tensor engine, in K chunks that fit SBUF (each
+/// chunk after the first adds to the partial result in HBM).
+LogicalResult emitContraction(Emitter &e, Location loc, const Contraction &ct, bool zeroInit) {
+  Type ta = ct.a.elementType, tb = ct.b.elementType, tc = ct.c.elementType;
+  auto narrow = [](Type t) {
+    return t.isBF16() || t.isF16() || (isa<FloatType>(t) && t.getIntOrFloatBitWidth() == 8);
+  };
+  if (!tc.isF32() || (!(ta.isF32() && tb.isF32()) && !(narrow(ta) && narrow(tb)))) {
+    emitError(loc) << "ncore: matmul of " << ta << " x " << tb << " -> " << tc
+                   << " has no tensor-engine form (operands both f32 or both "
+                      "16/8-bit floats, f32 result)";
+    return failure();
+  }
+  int64_t perK = 4 * (bytesOf(ta) + bytesOf(tb)) + 8;
+  int64_t maxK = e.target.pe_rows();
+  int64_t chunk = (e.sbufBytes - 4 * e.target.matmul_max_n() * 4 - 1024) / perK / maxK * maxK;
+  chunk = std::max(maxK, std::min(chunk, ct.K));
+  for (int64_t k0 = 0; k0 < ct.K; k0 += chunk)
+    if (failed(emitContractionChunk(e, loc, ct, k0, std::min(chunk, ct.K - k0),
+                                    zeroInit && k0 == 0)))
+      return failure();
   return success();
 }
 
@@ -1034,8 +1177,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       // matmul's first (non-accumulating) step: no instructions.
       if (auto fill = dyn_cast<linalg::FillOp>(op))
         if (auto mm = dyn_cast_or_null<linalg::LinalgOp>(op.getNextNode()))
-          if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(mm.getOperation()) &&
-              zeroFilledBefore(mm, mm.getDpsInits()[0]))
+          if (isTensorEngineContraction(mm) && zeroFilledBefore(mm, mm.getDpsInits()[0]))
             continue;
       if (failed(lowerOp(e, &op, main, module)))
         ok = false;
@@ -1081,14 +1223,18 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
                       << "' has no tiling (systole-tile does not handle it yet)";
       return failure();
     }
-    if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op)) {
-      FailureOr<HbmView> a = view(linalgOp.getDpsInputs()[0]),
-                         bv = view(linalgOp.getDpsInputs()[1]),
-                         c = view(linalgOp.getDpsInits()[0]);
-      if (failed(a) || failed(bv) || failed(c))
-        return failure();
-      return emitMatmul(e, linalgOp, *a, *bv, *c,
-                        zeroFilledBefore(op, linalgOp.getDpsInits()[0]));
+    if (isTensorEngineContraction(linalgOp)) {
+      SmallVector<HbmView> views;
+      for (OpOperand &operand : op->getOpOperands()) {
+        FailureOr<HbmView> v = view(operand.get());
+        if (failed(v))
+          return failure();
+        views.push_back(*v);
+      }
+      FailureOr<Contraction> ct = matchContraction(linalgOp, views);
+      if (succeeded(ct))
+        return emitContraction(e, op->getLoc(), *ct,
+                               zeroFilledBefore(op, linalgOp.getDpsInits()[0]));
     }
     if (linalgOp.getNumDpsInits() != 1) {
       op->emitError() << "ncore: linalg ops with " << linalgOp.getNumDpsInits()
