@@ -129,11 +129,46 @@ public:
     return slotSet * half + at;
   }
 
+  /// PSUM byte offset for the next tensor-engine transpose of elements of
+  /// `elementBytes` bytes: slots of 128 elements in the last two banks, used
+  /// in turn, so a transpose rarely waits for the copy of an earlier one.
+  int64_t transposeSlot(int64_t elementBytes) {
+    int64_t bank = target.psum_bank_bytes();
+    int64_t slot = target.pe_columns() * std::max<int64_t>(elementBytes, 2);
+    int64_t perBank = std::max<int64_t>(1, bank / slot);
+    int64_t i = psumRotation++ % (2 * perBank);
+    return (target.psum_banks() - 2 + i / perBank) * bank + (i % perBank) * slot;
+  }
+
   int nextQueue() { return queue++ % std::max(1, target.dma_queues()); }
   Engine nextCopyEngine() { return (copyToggle++ & 1) ? Engine::scalar : Engine::vector; }
 
   // ---- instructions ----
+  /// A DMA; one moving more than 64 KiB is split by partitions over up to 8
+  /// queues, since one queue's bandwidth is a fraction of HBM's.
   void dma(Location loc, AccessPatternAttr src, AccessPatternAttr dst) {
+    int64_t p = src.getPartitionCount();
+    int64_t bytes = p * src.getElementsPerPartition() * src.getElementBytes();
+    int64_t pieces = std::min<int64_t>({8, p, (bytes + 65535) / 65536});
+    if (pieces > 1 && dst.getPartitionCount() == p) {
+      int64_t step = (p + pieces - 1) / pieces;
+      for (int64_t p0 = 0; p0 < p; p0 += step)
+        dmaOne(loc, slicePartitions(src, p0, std::min(step, p - p0)),
+               slicePartitions(dst, p0, std::min(step, p - p0)));
+      return;
+    }
+    dmaOne(loc, src, dst);
+  }
+  /// Partitions [p0, p0 + n) of `ap`.
+  AccessPatternAttr slicePartitions(AccessPatternAttr ap, int64_t p0, int64_t n) {
+    bool hbm = ap.getMemory() == Memory::hbm;
+    int64_t offset = ap.getByteOffset() +
+                     (hbm ? p0 * ap.getPartitionStride() * ap.getElementBytes() : 0);
+    return AccessPatternAttr::get(ctx, ap.getMemory(), hbm ? 0 : ap.getStartPartition() + p0,
+                                  n, offset, ap.getElementType(), ap.getCounts(),
+                                  ap.getStrides(), n == 1 ? 0 : ap.getPartitionStride());
+  }
+  void dmaOne(Location loc, AccessPatternAttr src, AccessPatternAttr dst) {
     b.create<DmaCopyOp>(loc, src, dst, Engine::dma, b.getI32IntegerAttr(nextQueue()),
                         nullptr, nullptr, nullptr, nullptr);
   }
@@ -484,14 +519,13 @@ private:
     FailureOr<int64_t> rows = e.allocSlot(p * eb, k.loc);
     if (failed(rows))
       return false;
-    int64_t bank = e.target.psum_bank_bytes(), banks = e.target.psum_banks();
     for (int64_t c0 = 0; c0 < c[0]; c0 += maxP) {
       int64_t cn = std::min(maxP, c[0] - c0);
       int64_t addr = view.base + (offset + c0 * st[0]) * eb;
       auto src = e.hbm(addr, cn, st[0], view.elementType, {p}, {1});
       auto rowsAp = e.sbuf(*rows, cn, view.elementType, {p});
       e.dma(k.loc, src, rowsAp);
-      int64_t tOff = (banks - 1 - (e.psumRotation++ & 1)) * bank;
+      int64_t tOff = e.transposeSlot(eb);
       auto t = e.sbuf(tOff, p, view.elementType, {cn}, Memory::psum);
       e.b.create<TransposeOp>(k.loc, rowsAp, t, Engine::tensor, nullptr, nullptr, nullptr,
                               nullptr, nullptr);
@@ -964,7 +998,7 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc, const Contraction &
   int mIter = 0, nIter = 0;
   auto transposeInto = [&](AccessPatternAttr src, int64_t p, int64_t f, Type t,
                            AccessPatternAttr dst) {
-    int64_t tOff = (banks - 1 - (e.psumRotation++ & 1)) * bank;
+    int64_t tOff = e.transposeSlot(bytesOf(t));
     auto tdst = e.sbuf(tOff, f, t, {p}, Memory::psum);
     e.b.create<TransposeOp>(loc, src, tdst, Engine::tensor, nullptr, nullptr, nullptr, nullptr,
                             nullptr);
