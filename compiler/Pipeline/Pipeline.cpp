@@ -71,6 +71,7 @@ void addPhasePasses(OpPassManager &pm, Phase phase, const PipelineOptions &optio
   case Phase::Quantize:
     break;
   case Phase::Linalg:
+    pm.addPass(createNarrowTypes());
     pm.addPass(createStableHLOToLinalg());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());

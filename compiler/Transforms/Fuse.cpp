@@ -25,10 +25,11 @@ using namespace mlir;
 namespace {
 
 /// Named ops that keep their name: the `ncore` phase maps them directly.
+/// Convolutions are generalized too: until the tensor-engine convolution
+/// kernel exists, the `ncore` phase runs them as windowed reductions.
 bool keepsName(linalg::LinalgOp op) {
   return isa<linalg::GenericOp, linalg::MatmulOp, linalg::BatchMatmulOp,
-             linalg::FillOp>(op) ||
-         isa<linalg::ConvolutionOpInterface>(op.getOperation());
+             linalg::FillOp>(op);
 }
 
 struct FusePass : systole::impl::FuseBase<FusePass> {

@@ -20,6 +20,23 @@ namespace systole {
 #define GEN_PASS_REGISTRATION
 #include "compiler/Transforms/Passes.h.inc"
 
+/// The function a compile starts from: `@main`, else the module's only
+/// public function with a body (IREE-style exports name it after the model);
+/// null when there is neither.
+inline mlir::func::FuncOp findEntryFunction(mlir::ModuleOp module) {
+  if (auto main = module.lookupSymbol<mlir::func::FuncOp>("main"))
+    return main;
+  mlir::func::FuncOp only;
+  for (auto f : module.getOps<mlir::func::FuncOp>()) {
+    if (f.isExternal() || !f.isPublic())
+      continue;
+    if (only)
+      return nullptr;
+    only = f;
+  }
+  return only;
+}
+
 /// Adds the `simplify` phase (DESIGN section 1) to `pm`, anchored on a
 /// module: canonicalize, CSE, systole-decompose-chlo,
 /// systole-decompose-composites, canonicalize, CSE.

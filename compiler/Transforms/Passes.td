@@ -33,12 +33,18 @@ def DecomposeCHLO : Pass<"systole-decompose-chlo", "mlir::func::FuncOp"> {
     Rewrites each `chlo` op into `stablehlo` ops (DESIGN section 1, phase
     `simplify`): `erf`, `erfc` (f32-accurate polynomial and Chebyshev
     expansions), `tan`, `sinh`, `cosh`, `asin`, `acos`, `atan`, `asinh`,
-    `acosh`, `atanh`, `square`, `conj`, `next_after` (on the bit pattern) and
-    `top_k` (stable descending `sort` with an `iota`, then `slice`). Floats
+    `acosh`, `atanh`, the special functions `lgamma` (Lanczos approximation,
+    Taylor series and recurrence below 12.5, reflection below 1/2),
+    `digamma` (the same, differentiated, and a Taylor series around its
+    positive zero), `zeta` (Hurwitz zeta by Euler-Maclaurin summation),
+    `polygamma` ((-1)^(n+1) n! zeta(n + 1, x), `digamma` for n = 0),
+    `erf_inv` (Giles' single- and double-precision polynomials) and
+    `bessel_i1e` (Cephes' Chebyshev expansions), `square`, `conj`,
+    `next_after` (on the bit pattern) and `top_k` (stable descending `sort`
+    with an `iota`, then `slice`). f64 uses double-precision tables; floats
     narrower than f32 are computed in f32 and rounded once.
-    Every chlo op left (`lgamma`, `digamma`, `polygamma`, `zeta`,
-    `bessel_i1e`, `erf_inv`, or an unsupported element type) is reported with
-    an error at its location, all of them, and the pass fails.
+    Every chlo op left (an unsupported element type) is reported with an
+    error at its location, all of them, and the pass fails.
   }];
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }
@@ -83,9 +89,10 @@ def NarrowTypes : Pass<"systole-narrow-types", "mlir::ModuleOp"> {
 def Fuse : Pass<"systole-fuse", "mlir::func::FuncOp"> {
   let summary = "The `fuse` phase: elementwise producer/consumer fusion";
   let description = [{
-    DESIGN section 1, phase `fuse`. Named linalg ops other than contractions,
-    convolutions and fills (`broadcast`, `transpose`, `reduce`, `map`,
-    elementwise named ops) become `linalg.generic`; then upstream
+    DESIGN section 1, phase `fuse`. Named linalg ops other than matmuls and
+    fills (`broadcast`, `transpose`, `reduce`, `map`, elementwise named ops,
+    and for now convolutions, which the `ncore` phase runs as windowed
+    reductions) become `linalg.generic`; then upstream
     elementwise fusion merges each single-use elementwise producer into its
     `linalg.generic` consumer (so a bias add, an activation and a scale end
     up in one loop nest), followed by canonicalization and CSE.

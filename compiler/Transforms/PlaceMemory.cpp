@@ -60,9 +60,9 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
       module.emitError() << "--target: " << loaded.status().message();
       return signalPassFailure();
     }
-    auto main = module.lookupSymbol<func::FuncOp>("main");
+    func::FuncOp main = systole::findEntryFunction(module);
     if (!main || main.isExternal()) {
-      module.emitError() << "place: the module has no @main function with a body";
+      module.emitError() << "place: the module has no @main (or single public) function with a body";
       return signalPassFailure();
     }
     if (!main.getBody().hasOneBlock()) {

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Conversion/Passes.h"
+#include "compiler/Transforms/Passes.h"
 #include "compiler/Transforms/Tiling.h"
 #include "dialects/NeuronCore/NeuronCoreOps.h"
 #include "runtime/targets/Target.h"
@@ -260,16 +261,35 @@ LogicalResult operandLayout(const HbmView &view, AffineMap map, ArrayRef<int64_t
                             SmallVector<int64_t> &loopStrides, int64_t &offset) {
   loopStrides.assign(map.getNumDims(), 0);
   offset = view.offset;
-  for (auto [j, expr] : llvm::enumerate(map.getResults())) {
+  // Each result is a sum of loops times constants plus a constant (windows
+  // of convolutions and pooling: d2 * 2 + d6).
+  std::function<bool(AffineExpr, int64_t, int64_t)> add = [&](AffineExpr expr, int64_t scale,
+                                                              int64_t stride) {
     if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
-      loopStrides[dim.getPosition()] += view.strides[j];
-      offset += origin[dim.getPosition()] * view.strides[j];
-    } else if (auto cst = dyn_cast<AffineConstantExpr>(expr)) {
-      offset += cst.getValue() * view.strides[j];
-    } else {
-      return failure();
+      loopStrides[dim.getPosition()] += scale * stride;
+      offset += origin[dim.getPosition()] * scale * stride;
+      return true;
     }
-  }
+    if (auto cst = dyn_cast<AffineConstantExpr>(expr)) {
+      offset += cst.getValue() * scale * stride;
+      return true;
+    }
+    auto bin = dyn_cast<AffineBinaryOpExpr>(expr);
+    if (!bin)
+      return false;
+    if (expr.getKind() == AffineExprKind::Add)
+      return add(bin.getLHS(), scale, stride) && add(bin.getRHS(), scale, stride);
+    if (expr.getKind() == AffineExprKind::Mul) {
+      if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS()))
+        return add(bin.getLHS(), scale * c.getValue(), stride);
+      if (auto c = dyn_cast<AffineConstantExpr>(bin.getLHS()))
+        return add(bin.getRHS(), scale * c.getValue(), stride);
+    }
+    return false;
+  };
+  for (auto [j, expr] : llvm::enumerate(map.getResults()))
+    if (!add(expr, 1, view.strides[j]))
+      return failure();
   return success();
 }
 
@@ -319,13 +339,19 @@ std::optional<AluOp> aluFor(Operation *op) {
           return AluOp::eq;
         case arith::CmpIPredicate::ne:
           return AluOp::ne;
+        // Unsigned predicates: the engines compare values, and the unsigned
+        // types they hold (ui8, i1) are non-negative.
         case arith::CmpIPredicate::slt:
+        case arith::CmpIPredicate::ult:
           return AluOp::lt;
         case arith::CmpIPredicate::sle:
+        case arith::CmpIPredicate::ule:
           return AluOp::le;
         case arith::CmpIPredicate::sgt:
+        case arith::CmpIPredicate::ugt:
           return AluOp::gt;
         case arith::CmpIPredicate::sge:
+        case arith::CmpIPredicate::uge:
           return AluOp::ge;
         default:
           return std::nullopt;
@@ -415,7 +441,7 @@ private:
     int64_t offset;
     if (failed(operandLayout(view, map, origin, loopStrides, offset))) {
       emitError(k.loc) << "ncore: indexing map " << AffineMapAttr::get(map)
-                       << " is not a projection of loops";
+                       << " is not a linear function of the loops";
       return failure();
     }
     SmallVector<int64_t> c, s;
@@ -802,6 +828,18 @@ LogicalResult TileEmitter::run() {
           return failure();
         Operand reduced = *xt;
         AluOp rop = *aluFor(combiner);
+        // On 0/1 values, `or` is max and `and` is min.
+        if (rop == AluOp::Or)
+          rop = AluOp::max;
+        else if (rop == AluOp::And)
+          rop = AluOp::min;
+        if (rop != AluOp::add && rop != AluOp::max && rop != AluOp::min &&
+            rop != AluOp::mul) {
+          emitError(loc) << "ncore: reductions combine with add, mul, max, min, and "
+                            "or or, not '"
+                         << combiner->getName() << "'";
+          return failure();
+        }
         if (!redDims.empty()) {
           FailureOr<Operand> r = newTile(outType, fpar);
           if (failed(r))
@@ -1116,7 +1154,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       module.emitError() << "--target: " << loaded.status().message();
       return signalPassFailure();
     }
-    auto main = module.lookupSymbol<func::FuncOp>("main");
+    func::FuncOp main = systole::findEntryFunction(module);
     if (!main || main.isExternal() || !main->hasAttr("systole.hbm_bytes")) {
       module.emitError() << "ncore: expected a placed @main (run systole-place first)";
       return signalPassFailure();
