@@ -426,10 +426,86 @@ int runReference(MLIRContext &context, ModuleOp module) {
   return exitCode;
 }
 
+/// The checks of a self-checking program compiled for the simulator.
+struct SelfChecks {
+  struct Check {
+    Location loc;
+    std::string target;
+  };
+  std::vector<Check> checks;
+  std::vector<systole::HostTensor> expected; // one per check
+};
+
+/// Rewrites `module`'s @main so that it returns the actual operand of each
+/// `check.*` custom call (removing the calls), and evaluates the expected
+/// operands with the reference interpreter on a copy. No checks: unchanged.
+LogicalResult splitSelfChecks(ModuleOp module, SelfChecks &out) {
+  func::FuncOp main = findEntry(module);
+  if (!main)
+    return failure();
+  SmallVector<Operation *> calls;
+  main.walk([&](Operation *op) {
+    if (op->getName().getStringRef() == "stablehlo.custom_call")
+      if (auto target = op->getAttrOfType<StringAttr>("call_target_name"))
+        if (target.getValue().starts_with("check.expect_"))
+          calls.push_back(op);
+  });
+  if (calls.empty())
+    return success();
+  if (main.getNumArguments() != 0) {
+    main.emitError() << "a self-checking @main takes no arguments";
+    return failure();
+  }
+  for (Operation *call : calls) {
+    if (call->getNumOperands() != 2 || call->getBlock() != &main.getBody().front()) {
+      call->emitError() << "check calls take (actual, expected) at the top level of @main";
+      return failure();
+    }
+    out.checks.push_back(
+        {call->getLoc(), call->getAttrOfType<StringAttr>("call_target_name").str()});
+  }
+  auto retarget = [&](func::FuncOp f, ArrayRef<Operation *> fcalls, unsigned operand) {
+    SmallVector<Value> values;
+    for (Operation *call : fcalls)
+      values.push_back(call->getOperand(operand));
+    Operation *ret = f.getBody().front().getTerminator();
+    OpBuilder b(ret);
+    b.create<func::ReturnOp>(ret->getLoc(), values);
+    ret->erase();
+    for (Operation *call : fcalls)
+      call->erase();
+    SmallVector<Type> types;
+    for (Value v : values)
+      types.push_back(v.getType());
+    f.setFunctionType(FunctionType::get(f.getContext(), {}, types));
+    for (unsigned i = 0; i < types.size(); ++i)
+      f.setResultAttrs(i, DictionaryAttr::get(f.getContext()));
+  };
+  // Expected values, on a copy.
+  OwningOpRef<ModuleOp> copy = module.clone();
+  func::FuncOp copyMain = findEntry(*copy);
+  SmallVector<Operation *> copyCalls;
+  copyMain.walk([&](Operation *op) {
+    if (op->getName().getStringRef() == "stablehlo.custom_call")
+      if (auto target = op->getAttrOfType<StringAttr>("call_target_name"))
+        if (target.getValue().starts_with("check.expect_"))
+          copyCalls.push_back(op);
+  });
+  retarget(copyMain, copyCalls, 1);
+  FailureOr<std::vector<systole::HostTensor>> expected =
+      systole::reference::evaluate(copyMain, {});
+  if (failed(expected))
+    return failure();
+  out.expected = std::move(*expected);
+  retarget(main, calls, 0);
+  return success();
+}
+
 /// Runs `exe` on the simulator with `args` and handles results, stats and
 /// the trace as DESIGN section 7 says. `name` prefixes errors.
 int runOnSimulator(const systole::ncx::Executable &exe,
-                   std::vector<systole::HostTensor> argsIn, llvm::StringRef name) {
+                   std::vector<systole::HostTensor> argsIn, llvm::StringRef name,
+                   const SelfChecks *selfChecks = nullptr) {
   auto fail = [&](const absl::Status &status, int code) {
     llvm::StringRef message(status.message().data(), status.message().size());
     llvm::errs() << name << ": error: " << message << "\n";
@@ -445,7 +521,31 @@ int runOnSimulator(const systole::ncx::Executable &exe,
       systole::sim::simulate(*exeP, *args, options);
   if (!result.ok())
     return fail(result.status(), kBadInput);
-  int exitCode = handleResults(result->outputs);
+  int exitCode = selfChecks ? kOk : handleResults(result->outputs);
+  if (selfChecks) {
+    int failedChecks = 0;
+    for (auto [i, check] : llvm::enumerate(selfChecks->checks)) {
+      const systole::HostTensor &a = result->outputs[i];
+      systole::HostTensor e = selfChecks->expected[i];
+      // A result the compiler narrowed (f64 -> f32, i64 -> i32) is checked
+      // against the expected value rounded the same way.
+      if (e.dtype != a.dtype)
+        if (absl::StatusOr<systole::HostTensor> c = systole::convertTensor(e, a.dtype); c.ok())
+          e = std::move(*c);
+      systole::CompareResult cr = check.target == "check.expect_close" ? systole::expectClose(a, e)
+                                  : check.target == "check.expect_eq"
+                                      ? systole::expectEq(a, e)
+                                      : systole::expectAlmostEq(a, e);
+      if (cr.ok)
+        continue;
+      ++failedChecks;
+      emitError(check.loc) << check.target << " failed: " << cr.message;
+    }
+    llvm::outs() << selfChecks->checks.size() - failedChecks << " of "
+                 << selfChecks->checks.size() << " checks passed\n";
+    if (failedChecks)
+      exitCode = kCheckFailed;
+  }
   const systole::sim::SimStats &stats = result->stats;
   llvm::outs() << llvm::format(
       "simulated: %.3f us on %s, tensor engine "
@@ -560,6 +660,12 @@ int main(int argc, char **argv) {
   FailureOr<std::vector<systole::HostTensor>> inputsOrFailure = entryInputs(func);
   if (failed(inputsOrFailure))
     return kBadInput;
+  // Self-checking programs: the compiled program returns each check's
+  // actual operand and the checks run on the host against the expected
+  // operands, which the reference interpreter evaluates (constants).
+  SelfChecks selfChecks;
+  if (failed(splitSelfChecks(*module, selfChecks)))
+    return kBadInput;
   systole::PipelineOptions options;
   if (!target.empty())
     options.target = target;
@@ -576,5 +682,7 @@ int main(int argc, char **argv) {
   FailureOr<systole::ncx::Executable> exe = systole::translateProgramToNcx(program);
   if (failed(exe))
     return kInternal;
-  return runOnSimulator(*exe, std::move(*inputsOrFailure), inputFile);
+  int exitCode = runOnSimulator(*exe, std::move(*inputsOrFailure), inputFile,
+                                selfChecks.checks.empty() ? nullptr : &selfChecks);
+  return exitCode;
 }
