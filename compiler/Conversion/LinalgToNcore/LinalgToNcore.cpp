@@ -218,8 +218,15 @@ FailureOr<HbmView> resolveView(Value v, func::FuncOp main, ModuleOp module, Loca
     root = viewOp.getViewSource();
   IntegerAttr address;
   if (auto arg = dyn_cast<BlockArgument>(root)) {
-    if (arg.getOwner()->getParentOp() == main)
+    if (arg.getOwner()->getParentOp() == main) {
       address = main.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), kAddressAttr);
+      // Unsigned data keeps its type (the linalg phase made it signless):
+      // engines must read ui8 bytes as unsigned.
+      if (auto t = main.getArgAttrOfType<TypeAttr>(arg.getArgNumber(), "systole.element_type"))
+        if (t.getValue().getIntOrFloatBitWidth() == view.elementType.getIntOrFloatBitWidth() &&
+            isSupportedElementType(t.getValue()))
+          view.elementType = t.getValue();
+    }
   } else if (Operation *def = root.getDefiningOp()) {
     if (auto get = dyn_cast<memref::GetGlobalOp>(def)) {
       if (auto global = module.lookupSymbol<memref::GlobalOp>(get.getNameAttr()))
@@ -298,7 +305,7 @@ std::optional<AluOp> aluFor(Operation *op) {
       .Case<arith::AddFOp, arith::AddIOp>([](auto) { return AluOp::add; })
       .Case<arith::SubFOp, arith::SubIOp>([](auto) { return AluOp::sub; })
       .Case<arith::MulFOp, arith::MulIOp>([](auto) { return AluOp::mul; })
-      .Case<arith::DivFOp, arith::DivSIOp>([](auto) { return AluOp::div; })
+      .Case<arith::DivFOp>([](auto) { return AluOp::div; })
       .Case<arith::MaximumFOp, arith::MaxNumFOp, arith::MaxSIOp>(
           [](auto) { return AluOp::max; })
       .Case<arith::MinimumFOp, arith::MinNumFOp, arith::MinSIOp>(
@@ -307,8 +314,6 @@ std::optional<AluOp> aluFor(Operation *op) {
       .Case<arith::AndIOp>([](auto) { return AluOp::And; })
       .Case<arith::OrIOp>([](auto) { return AluOp::Or; })
       .Case<arith::XOrIOp>([](auto) { return AluOp::Xor; })
-      .Case<arith::ShLIOp>([](auto) { return AluOp::shl; })
-      .Case<arith::ShRSIOp, arith::ShRUIOp>([](auto) { return AluOp::shr; })
       .Case<arith::CmpFOp>([](arith::CmpFOp c) -> std::optional<AluOp> {
         switch (c.getPredicate()) {
         case arith::CmpFPredicate::OEQ:
@@ -339,20 +344,26 @@ std::optional<AluOp> aluFor(Operation *op) {
           return AluOp::eq;
         case arith::CmpIPredicate::ne:
           return AluOp::ne;
-        // Unsigned predicates: the engines compare values, and the unsigned
-        // types they hold (ui8, i1) are non-negative.
+        // Unsigned predicates only on i1, whose values are 0 and 1; the
+        // engines compare signed values. Integer division and shifts are not
+        // mapped either: the engines compute in fp32, so they would round
+        // where StableHLO truncates or wraps.
         case arith::CmpIPredicate::slt:
-        case arith::CmpIPredicate::ult:
           return AluOp::lt;
         case arith::CmpIPredicate::sle:
-        case arith::CmpIPredicate::ule:
           return AluOp::le;
         case arith::CmpIPredicate::sgt:
-        case arith::CmpIPredicate::ugt:
           return AluOp::gt;
         case arith::CmpIPredicate::sge:
-        case arith::CmpIPredicate::uge:
           return AluOp::ge;
+        case arith::CmpIPredicate::ult:
+          return c.getLhs().getType().isInteger(1) ? std::optional(AluOp::lt) : std::nullopt;
+        case arith::CmpIPredicate::ule:
+          return c.getLhs().getType().isInteger(1) ? std::optional(AluOp::le) : std::nullopt;
+        case arith::CmpIPredicate::ugt:
+          return c.getLhs().getType().isInteger(1) ? std::optional(AluOp::gt) : std::nullopt;
+        case arith::CmpIPredicate::uge:
+          return c.getLhs().getType().isInteger(1) ? std::optional(AluOp::ge) : std::nullopt;
         default:
           return std::nullopt;
         }
@@ -585,8 +596,8 @@ FailureOr<Operand> TileEmitter::lookup(Value v) {
     if (auto f = dyn_cast<FloatAttr>(cst))
       o.imm = f.getValueAsDouble();
     else if (auto i = dyn_cast<IntegerAttr>(cst))
-      o.imm = static_cast<double>(i.getType().isInteger(1) ? i.getValue().getZExtValue()
-                                                           : i.getValue().getSExtValue());
+      o.imm = i.getType().isInteger(1) ? static_cast<double>(i.getValue().getZExtValue())
+                                       : static_cast<double>(i.getValue().getSExtValue());
     else
       return emitError(v.getLoc()) << "ncore: unsupported constant " << cst, failure();
     values[v] = o;
