@@ -103,7 +103,7 @@ void addPhasePasses(OpPassManager &pm, Phase phase, const PipelineOptions &optio
 
 LogicalResult runPhases(ModuleOp module, Phase from, Phase to,
                         const PipelineOptions &options,
-                        function_ref<LogicalResult(PassManager &)> configure,
+                        function_ref<LogicalResult(PassManager &, Phase)> configure,
                         StringRef dumpDir) {
   if (!dumpDir.empty())
     if (std::error_code ec = llvm::sys::fs::create_directories(dumpDir))
@@ -117,7 +117,7 @@ LogicalResult runPhases(ModuleOp module, Phase from, Phase to,
     // One pass manager per phase, so each phase's result can be dumped.
     PassManager pm(module.getContext(), ModuleOp::getOperationName());
     addPhasePasses(pm, p, options);
-    if (configure && failed(configure(pm)))
+    if (configure && failed(configure(pm, p)))
       return failure();
     if (failed(pm.run(module)))
       return failure();

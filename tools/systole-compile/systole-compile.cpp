@@ -100,16 +100,28 @@ int main(int argc, char **argv) {
   DefaultTimingManager tm;
   applyDefaultTimingManagerCLOptions(tm);
   TimingScope timing = tm.getRootScope();
-  auto configure = [&](PassManager &pm) -> LogicalResult {
+  // One timing scope per phase, alive until the report: each phase's pass
+  // manager is separate, and the passes' timers are keyed by their address.
+  std::vector<TimingScope> phaseTimings;
+  auto configure = [&](PassManager &pm, systole::Phase phase) -> LogicalResult {
     if (failed(applyPassManagerCLOptions(pm)))
       return failure();
-    pm.enableTiming(timing);
+    if (tm.isEnabled()) {
+      if (!phaseTimings.empty())
+        phaseTimings.back().stop(); // the previous phase has run
+      phaseTimings.push_back(timing.nest(reinterpret_cast<const void *>(
+                                             static_cast<uintptr_t>(phase) + 1),
+                                         [phase] { return systole::phaseName(phase).str(); }));
+      pm.enableTiming(phaseTimings.back());
+    }
     return success();
   };
   auto start = std::chrono::steady_clock::now();
   if (failed(systole::runPhases(*module, systole::Phase::Input, last, options, configure,
                                 dumpDir)))
     return 2;
+  if (!phaseTimings.empty())
+    phaseTimings.back().stop();
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

@@ -13,8 +13,8 @@
 // PSUM bank and its evacuation (the zero fill before it needs no add).
 // CHECK: ncore.dma_copy on dma[{{[0-9]+}}] ins(#ncore.ap<hbm[0:16 step 32] + 256 f32 [32:1]>) outs(#ncore.ap<sbuf[0:16] f32 [32:1]>)
 // CHECK: ncore.dma_copy on dma[{{[0-9]+}}] ins(#ncore.ap<hbm[0:4 step 16] f32 [16:1]>) outs(#ncore.ap<sbuf[0:4] + {{[0-9]+}} f32 [16:1]>)
-// CHECK: ncore.transpose on tensor ins(#ncore.ap<sbuf[0:4] + {{[0-9]+}} f32 [16:1]>) outs(#ncore.ap<psum[0:16] + 14336 f32 [4:1]>)
-// CHECK: ncore.tensor_copy on {{vector|scalar}} ins(#ncore.ap<psum[0:16] + 14336 f32 [4:1]>)
+// CHECK: ncore.transpose on tensor ins(#ncore.ap<sbuf[0:4] + {{[0-9]+}} f32 [16:1]>) outs(#ncore.ap<psum[0:16] + 12288 f32 [4:1]>)
+// CHECK: ncore.tensor_copy on {{vector|scalar}} ins(#ncore.ap<psum[0:16] + 12288 f32 [4:1]>)
 // CHECK: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:16] + {{[0-9]+}} f32 [4:1]>, #ncore.ap<sbuf[0:16] f32 [32:1]>) outs(#ncore.ap<psum[0:4] f32 [32:1]>)
 // CHECK-NOT: accumulate
 // CHECK: ncore.tensor_copy on {{vector|scalar}} ins(#ncore.ap<psum[0:4] f32 [32:1]>)
