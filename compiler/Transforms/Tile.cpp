@@ -133,7 +133,7 @@ struct TilePass : systole::impl::TileBase<TilePass> {
         return;
       if (linalg::isaContractionOpInterface(op)) {
         FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
-        if (succeeded(dims) && dims->batch.size() <= 1 && dims->m.size() <= 1 &&
+        if (succeeded(dims) && dims->m.size() <= 1 &&
             dims->n.size() <= 1 && dims->k.size() == 1) {
           // K on partitions, M <= 128 (PSUM partitions), N <= 512 (a PSUM
           // bank of fp32), K <= 128; batch loops one at a time.

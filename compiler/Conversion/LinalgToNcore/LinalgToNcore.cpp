@@ -25,6 +25,7 @@
 
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <array>
 #include <functional>
 
 namespace systole {
@@ -943,11 +944,26 @@ LogicalResult emitKernel(Emitter &e, const Kernel &k) {
 struct Contraction {
   HbmView a, b, c;
   int64_t batch = 1, M = 1, N = 1, K = 1;
-  int64_t sAb = 0, sAm = 0, sAk = 0, sBb = 0, sBk = 0, sBn = 0, sCb = 0, sCm = 0, sCn = 0;
+  int64_t sAm = 0, sAk = 0, sBk = 0, sBn = 0, sCm = 0, sCn = 0;
+  /// Batch loops (any number): sizes and each operand's stride.
+  SmallVector<int64_t> batchSizes, sAb, sBb, sCb;
+  /// Element offsets of batch index `bi` (row-major over the batch loops).
+  std::array<int64_t, 3> batchOffsets(int64_t bi) const {
+    std::array<int64_t, 3> off = {0, 0, 0};
+    for (int64_t j = static_cast<int64_t>(batchSizes.size()) - 1; j >= 0; --j) {
+      int64_t idx = bi % batchSizes[j];
+      bi /= batchSizes[j];
+      off[0] += idx * sAb[j];
+      off[1] += idx * sBb[j];
+      off[2] += idx * sCb[j];
+    }
+    return off;
+  }
 };
 
 /// Whether `op` runs on the tensor engine: a contraction with at most one
-/// batch, m, n and k loop, which `systole-tile` put K-on-partitions.
+/// m, n and k loop (and any batch loops), which `systole-tile` put
+/// K-on-partitions.
 bool isTensorEngineContraction(linalg::LinalgOp op) {
   FailureOr<systole::TilingDecision> tiling = systole::getTiling(op);
   if (failed(tiling) || tiling->partition < 0 || !linalg::isaContractionOpInterface(op) ||
@@ -955,18 +971,18 @@ bool isTensorEngineContraction(linalg::LinalgOp op) {
       op.getIteratorTypesArray()[tiling->partition] != utils::IteratorType::reduction)
     return false;
   FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
-  return succeeded(dims) && dims->batch.size() <= 1 && dims->m.size() <= 1 &&
+  return succeeded(dims) && dims->m.size() <= 1 &&
          dims->n.size() <= 1 && dims->k.size() == 1;
 }
 
-/// Recognizes `op` as a contraction with at most one batch, m, n and k loop
+/// Recognizes `op` as a contraction with at most one m, n and k loop
 /// (linalg.matmul, batch_matmul, transposed forms, contraction generics).
 FailureOr<Contraction> matchContraction(linalg::LinalgOp op, ArrayRef<HbmView> views) {
   if (!linalg::isaContractionOpInterface(op) || op.getNumDpsInputs() != 2 ||
       op.getNumDpsInits() != 1)
     return failure();
   FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
-  if (failed(dims) || dims->batch.size() > 1 || dims->m.size() > 1 || dims->n.size() > 1 ||
+  if (failed(dims) || dims->m.size() > 1 || dims->n.size() > 1 ||
       dims->k.size() != 1)
     return failure();
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
@@ -983,17 +999,20 @@ FailureOr<Contraction> matchContraction(linalg::LinalgOp op, ArrayRef<HbmView> v
   auto stride = [](ArrayRef<int64_t> st, ArrayRef<unsigned> d) {
     return d.empty() ? int64_t(0) : st[d[0]];
   };
-  c.batch = size(dims->batch);
+  for (unsigned l : dims->batch) {
+    c.batchSizes.push_back(ranges[l]);
+    c.sAb.push_back(sa[l]);
+    c.sBb.push_back(sb[l]);
+    c.sCb.push_back(sc[l]);
+    c.batch *= ranges[l];
+  }
   c.M = size(dims->m);
   c.N = size(dims->n);
   c.K = size(dims->k);
-  c.sAb = stride(sa, dims->batch);
   c.sAm = stride(sa, dims->m);
   c.sAk = stride(sa, dims->k);
-  c.sBb = stride(sb, dims->batch);
   c.sBk = stride(sb, dims->k);
   c.sBn = stride(sb, dims->n);
-  c.sCb = stride(sc, dims->batch);
   c.sCm = stride(sc, dims->m);
   c.sCn = stride(sc, dims->n);
   // Offsets of the views' origins are in the views themselves.
@@ -1055,10 +1074,11 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc, const Contraction &
   };
 
   for (int64_t bi = 0; bi < ct.batch; ++bi) {
+    std::array<int64_t, 3> boff = ct.batchOffsets(bi);
     for (int64_t g0 = 0; g0 < N; g0 += groupCols) {
       int64_t gc = std::min(groupCols, N - g0);
       // B panel: KB blocks of [kt, gc].
-      int64_t bBase = bv.base + (bv.offset + bi * ct.sBb + k0 * ct.sBk + g0 * ct.sBn) * ebB;
+      int64_t bBase = bv.base + (bv.offset + boff[1] + k0 * ct.sBk + g0 * ct.sBn) * ebB;
       if (bDirect) {
         for (int64_t kb = 0; kb < KB; ++kb) {
           int64_t kt = std::min(maxK, K - kb * maxK);
@@ -1080,7 +1100,7 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc, const Contraction &
       for (int64_t m0 = 0; m0 < M; m0 += maxM, ++mIter) {
         int64_t mt = std::min(maxM, M - m0);
         int slot = mIter & 1;
-        int64_t aBase = a.base + (a.offset + bi * ct.sAb + m0 * ct.sAm + k0 * ct.sAk) * ebA;
+        int64_t aBase = a.base + (a.offset + boff[0] + m0 * ct.sAm + k0 * ct.sAk) * ebA;
         if (aDirect) {
           for (int64_t kb = 0; kb < KB; ++kb) {
             int64_t kt = std::min(maxK, K - kb * maxK);
@@ -1111,7 +1131,7 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc, const Contraction &
           }
           int os = nIter & 1;
           auto out = e.sbuf(outOff[os], mt, tc, {nt});
-          int64_t cAddr = c.base + (c.offset + bi * ct.sCb + m0 * ct.sCm + n0 * ct.sCn) * ebC;
+          int64_t cAddr = c.base + (c.offset + boff[2] + m0 * ct.sCm + n0 * ct.sCn) * ebC;
           auto cAp = e.hbm(cAddr, mt, ct.sCm, tc, {nt}, {ct.sCn});
           if (zeroInit) {
             e.copy(loc, acc, out, e.nextCopyEngine());
