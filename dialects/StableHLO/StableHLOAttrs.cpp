@@ -50,13 +50,10 @@ struct Field {
   bool seen = false;
 };
 
-/// Parses `<name = [..], name = n, ...>`; every name at most once, in any
-/// order; unknown names are an error naming the field.
-ParseResult parseStruct(AsmParser &parser, MutableArrayRef<Field> fields) {
-  if (parser.parseLess())
-    return failure();
-  if (succeeded(parser.parseOptionalGreater()))
-    return success();
+/// Parses `name = [..], name = n, ...>` (the fields and the closing `>`);
+/// every name at most once, in any order; unknown and repeated names are an
+/// error naming the field.
+ParseResult parseStructBody(AsmParser &parser, MutableArrayRef<Field> fields) {
   do {
     StringRef key;
     SMLoc loc = parser.getCurrentLocation();
@@ -73,6 +70,15 @@ ParseResult parseStruct(AsmParser &parser, MutableArrayRef<Field> fields) {
       return failure();
   } while (succeeded(parser.parseOptionalComma()));
   return parser.parseGreater();
+}
+
+/// Parses `<name = [..], name = n, ...>` as parseStructBody, or `<>`.
+ParseResult parseStruct(AsmParser &parser, MutableArrayRef<Field> fields) {
+  if (parser.parseLess())
+    return failure();
+  if (succeeded(parser.parseOptionalGreater()))
+    return success();
+  return parseStructBody(parser, fields);
 }
 
 void printStruct(AsmPrinter &printer, ArrayRef<Field> fields) {
@@ -296,8 +302,6 @@ Attribute ConvDimensionNumbersAttr::parse(AsmParser &parser, Type) {
   if (succeeded(parser.parseOptionalKeyword("raw"))) {
     SmallVector<int64_t> is, ks, os;
     int64_t ib = 0, ifeat = 0, ki = 0, ko = 0, ob = 0, of = 0;
-    // parseStruct expects the leading '<' which was consumed; parse fields
-    // inline.
     Field fields[] = {{"input_batch_dimension", nullptr, &ib},
                       {"input_feature_dimension", nullptr, &ifeat},
                       {"input_spatial_dimensions", &is},
@@ -307,21 +311,7 @@ Attribute ConvDimensionNumbersAttr::parse(AsmParser &parser, Type) {
                       {"output_batch_dimension", nullptr, &ob},
                       {"output_feature_dimension", nullptr, &of},
                       {"output_spatial_dimensions", &os}};
-    do {
-      StringRef key;
-      SMLoc loc = parser.getCurrentLocation();
-      if (parser.parseKeyword(&key) || parser.parseEqual())
-        return {};
-      Field *f = llvm::find_if(fields, [&](Field &x) { return x.name == key; });
-      if (f == std::end(fields)) {
-        parser.emitError(loc) << "unknown field '" << key << "'";
-        return {};
-      }
-      if (f->list ? parseDimList(parser, *f->list)
-                  : parser.parseInteger(*f->scalar))
-        return {};
-    } while (succeeded(parser.parseOptionalComma()));
-    if (parser.parseGreater())
+    if (parseStructBody(parser, fields))
       return {};
     return get(parser.getContext(), ib, ifeat, is, ki, ko, ks, ob, of, os);
   }

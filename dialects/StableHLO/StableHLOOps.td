@@ -326,6 +326,7 @@ def StableHLO_RngOp : StableHLO_Op<"rng", []> {
     $a `,` $b `,` $shape `,` `distribution` `=` $rng_distribution
       attr-dict `:` functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def StableHLO_RngBitGeneratorOp : StableHLO_Op<"rng_bit_generator", [Pure]> {
@@ -672,6 +673,7 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call", []> {
     custom<CustomCallTarget>($call_target_name) `(` $inputs `)`
       attr-dict `:` functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def StableHLO_TupleOp : StableHLO_Op<"tuple", [Pure, InferTypeOpAdaptor]> {
@@ -757,6 +759,7 @@ def StableHLO_FftOp : StableHLO_Op<"fft", [Pure, InferTypeOpAdaptor]> {
     $operand `,` `type` `=` $fft_type `,` `length` `=` $fft_length
       attr-dict `:` functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def StableHLO_UniformQuantizeOp : StableHLO_Op<"uniform_quantize", [Pure]> {
@@ -786,6 +789,7 @@ def StableHLO_AllReduceOp : StableHLO_Op<"all_reduce", [RecursiveMemoryEffects]>
       UnitAttr:$use_global_device_ids);
   let results = (outs Variadic<HLO_Tensor>);
   let regions = (region SizedRegion<1>:$computation);
+  let hasVerifier = 1;
 }
 
 def StableHLO_AllGatherOp : StableHLO_Op<"all_gather", []> {
@@ -795,6 +799,7 @@ def StableHLO_AllGatherOp : StableHLO_Op<"all_gather", []> {
       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
       UnitAttr:$use_global_device_ids);
   let results = (outs Variadic<HLO_Tensor>);
+  let hasVerifier = 1;
 }
 
 def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter", [
@@ -806,6 +811,7 @@ def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter", [
       UnitAttr:$use_global_device_ids);
   let results = (outs HLO_Tensor);
   let regions = (region SizedRegion<1>:$computation);
+  let hasVerifier = 1;
 }
 
 def StableHLO_AllToAllOp : StableHLO_Op<"all_to_all", []> {
@@ -815,6 +821,7 @@ def StableHLO_AllToAllOp : StableHLO_Op<"all_to_all", []> {
       I64ElementsAttr:$replica_groups,
       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle);
   let results = (outs Variadic<HLO_Tensor>);
+  let hasVerifier = 1;
 }
 
 def StableHLO_CollectivePermuteOp : StableHLO_Op<"collective_permute", []> {
@@ -823,6 +830,7 @@ def StableHLO_CollectivePermuteOp : StableHLO_Op<"collective_permute", []> {
       I64ElementsAttr:$source_target_pairs,
       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle);
   let results = (outs HLO_Tensor);
+  let hasVerifier = 1;
 }
 
 #endif // SYSTOLE_STABLEHLO_OPS_TD

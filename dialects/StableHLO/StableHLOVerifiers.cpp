@@ -9,6 +9,7 @@
 
 #include "dialects/StableHLO/StableHLOOps.h"
 
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/StringSet.h"
@@ -46,12 +47,18 @@ Type realPart(Type t) {
   return t;
 }
 
+/// The terminator of the single block of `region`, or null when the block
+/// does not end in one (the generic verifier reports that after the op's
+/// verifier, which runs first).
+Operation *terminatorOf(Region &region) {
+  Block &block = region.front();
+  return block.mightHaveTerminator() ? &block.back() : nullptr;
+}
+
 LogicalResult checkRegionReturns(Operation *op, Region &region,
                                  TypeRange expected, StringRef regionName) {
-  // The generic verifier has already checked that the block ends in a
-  // terminator.
-  Operation *term = &region.front().back();
-  if (term->getOperandTypes() != expected) {
+  Operation *term = terminatorOf(region);
+  if (term && term->getOperandTypes() != expected) {
     auto diag = op->emitOpError()
                 << regionName << " must return " << expected.size()
                 << " values of types (";
@@ -61,6 +68,29 @@ LogicalResult checkRegionReturns(Operation *op, Region &region,
     return diag << ")";
   }
   return success();
+}
+
+/// Checks that the entry block of `region` takes arguments of the types
+/// `expected` (spec: the function types of the ops' regions).
+LogicalResult checkRegionArgs(Operation *op, Region &region, TypeRange expected,
+                              StringRef regionName) {
+  TypeRange got = region.front().getArgumentTypes();
+  if (got == expected)
+    return success();
+  if (expected.empty())
+    return op->emitOpError()
+           << regionName << " must take no arguments, got " << got.size();
+  auto diag = op->emitOpError() << regionName << " must take "
+                                << expected.size() << " arguments of types (";
+  llvm::interleaveComma(expected, diag);
+  diag << "), got (";
+  llvm::interleaveComma(got, diag);
+  return diag << ")";
+}
+
+/// `tensor<E>`, the type of one element of a region argument or result.
+RankedTensorType scalarOf(Type element) {
+  return RankedTensorType::get({}, element);
 }
 
 /// Checks that the result has rank `rank` before its dimensions are read.
@@ -160,6 +190,32 @@ LogicalResult CompareOp::verify() {
                          << getLhs().getType() << " and " << getRhs().getType();
   if (!getElementTypeOrSelf(getResult().getType()).isInteger(1))
     return emitOpError() << "result element type must be i1";
+  // compare_type fits the element type (spec C3): SIGNED for signed and
+  // signless integers, UNSIGNED for unsigned integers and i1, FLOAT or
+  // TOTALORDER for floats, FLOAT for complex. NOTYPE (MHLO's "unset") and
+  // other element types (quantized) are not checked.
+  std::optional<ComparisonType> kind = getCompareType();
+  if (!kind || *kind == ComparisonType::NOTYPE)
+    return success();
+  Type e = getElementTypeOrSelf(getLhs().getType());
+  StringRef expected;
+  bool fits = true;
+  if (isa<ComplexType>(e)) {
+    expected = "FLOAT";
+    fits = *kind == ComparisonType::FLOAT;
+  } else if (isa<FloatType>(e)) {
+    expected = "FLOAT or TOTALORDER";
+    fits =
+        *kind == ComparisonType::FLOAT || *kind == ComparisonType::TOTALORDER;
+  } else if (auto i = dyn_cast<IntegerType>(e)) {
+    bool isUnsigned = i.getWidth() == 1 || i.isUnsigned();
+    expected = isUnsigned ? "UNSIGNED" : "SIGNED";
+    fits = *kind ==
+           (isUnsigned ? ComparisonType::UNSIGNED : ComparisonType::SIGNED);
+  }
+  if (!fits)
+    return emitOpError() << "compare_type must be " << expected << " for " << e
+                         << " elements, got " << stringifyComparisonType(*kind);
   return success();
 }
 
@@ -612,6 +668,13 @@ LogicalResult ScatterOp::verify() {
   if (block.getNumArguments() != 2 * n)
     return emitOpError() << "update_computation needs " << 2 * n
                          << " arguments";
+  // (tensor<E0>, ..., tensor<EN-1>, tensor<E0>, ..., tensor<EN-1>) ->
+  // (tensor<E0>, ..., tensor<EN-1>) (spec C23).
+  SmallVector<Type> args(scalars);
+  args.append(scalars);
+  if (failed(checkRegionArgs(*this, getUpdateComputation(), args,
+                             "update_computation")))
+    return failure();
   return checkRegionReturns(*this, getUpdateComputation(), scalars,
                             "update_computation");
 }
@@ -810,6 +873,12 @@ LogicalResult ReduceOp::verify() {
   Block &block = getBody().front();
   if (block.getNumArguments() != 2 * n)
     return emitOpError() << "body needs " << 2 * n << " arguments";
+  // (tensor<E0>, ..., tensor<EN-1>, tensor<E0>, ..., tensor<EN-1>) ->
+  // (tensor<E0>, ..., tensor<EN-1>) (spec C6).
+  SmallVector<Type> args(scalars);
+  args.append(scalars);
+  if (failed(checkRegionArgs(*this, getBody(), args, "body")))
+    return failure();
   return checkRegionReturns(*this, getBody(), scalars, "body");
 }
 
@@ -863,17 +932,70 @@ LogicalResult ReduceWindowOp::verify() {
     }
     scalars.push_back(init);
   }
+  // (tensor<E0>, ..., tensor<EN-1>, tensor<E0>, ..., tensor<EN-1>) ->
+  // (tensor<E0>, ..., tensor<EN-1>) (spec C13).
+  SmallVector<Type> args(scalars);
+  args.append(scalars);
+  if (failed(checkRegionArgs(*this, getBody(), args, "body")))
+    return failure();
   return checkRegionReturns(*this, getBody(), scalars, "body");
 }
 
 LogicalResult SelectAndScatterOp::verify() {
-  int64_t rank = tensorOf(getOperand()).getRank();
-  if (auto w = getWindowDimensions())
+  auto operand = tensorOf(getOperand()), source = tensorOf(getSource()),
+       init = tensorOf(getInitValue());
+  int64_t rank = operand.getRank();
+  // Window attributes (spec C4-C8); absent ones are 1s and 0s.
+  SmallVector<int64_t> window(rank, 1), strides(rank, 1), pad(2 * rank, 0);
+  if (auto w = getWindowDimensions()) {
     if ((int64_t)w->size() != rank)
       return emitOpError() << "window_dimensions needs " << rank << " entries";
+    window.assign(w->begin(), w->end());
+  }
   if (getResult().getType() != getOperand().getType())
     return emitOpError() << "result type must equal the operand type";
-  return success();
+  if (llvm::any_of(window, [](int64_t x) { return x < 1; }))
+    return emitOpError() << "window_dimensions must be positive";
+  if (auto s = getWindowStrides()) {
+    if ((int64_t)s->size() != rank)
+      return emitOpError() << "window_strides needs " << rank << " entries";
+    strides.assign(s->begin(), s->end());
+  }
+  if (llvm::any_of(strides, [](int64_t x) { return x < 1; }))
+    return emitOpError() << "window_strides must be positive";
+  if (auto p = getPadding()) {
+    if (p->getType().getShape() != ArrayRef<int64_t>{rank, 2})
+      return emitOpError() << "padding must have shape [" << rank << ", 2]";
+    pad.assign(p->getValues<int64_t>().begin(), p->getValues<int64_t>().end());
+  }
+  // Element types of source and init_value (spec C1, C3).
+  Type e = operand.getElementType();
+  if (source.getElementType() != e)
+    return emitOpError() << "source element type must be " << e << ", got "
+                         << source.getElementType();
+  if (init != scalarOf(e))
+    return emitOpError() << "init_value must be " << scalarOf(e) << ", got "
+                         << init;
+  // Source shape: the shape of reduce_window over the operand (spec C2).
+  SmallVector<int64_t> shape;
+  for (int64_t i = 0; i < rank; ++i)
+    shape.push_back(windowedSize(operand.getDimSize(i), 1, pad[2 * i],
+                                 pad[2 * i + 1], window[i], 1, strides[i]));
+  if (source.getShape() != ArrayRef<int64_t>(shape)) {
+    auto diag = emitOpError() << "source shape must be [";
+    llvm::interleaveComma(shape, diag);
+    return diag << "], got " << source;
+  }
+  // select: (tensor<E>, tensor<E>) -> tensor<i1>; scatter: (tensor<E>,
+  // tensor<E>) -> tensor<E> (spec C9, C10).
+  Type scalar = scalarOf(e);
+  if (failed(checkRegionArgs(*this, getSelect(), {scalar, scalar}, "select")) ||
+      failed(checkRegionReturns(*this, getSelect(),
+                                {scalarOf(IntegerType::get(getContext(), 1))},
+                                "select")) ||
+      failed(checkRegionArgs(*this, getScatter(), {scalar, scalar}, "scatter")))
+    return failure();
+  return checkRegionReturns(*this, getScatter(), {scalar}, "scatter");
 }
 
 LogicalResult SortOp::verify() {
@@ -892,6 +1014,13 @@ LogicalResult SortOp::verify() {
   if (block.getNumArguments() != 2 * getInputs().size())
     return emitOpError() << "comparator needs " << 2 * getInputs().size()
                          << " arguments";
+  // (tensor<E0>, tensor<E0>, ..., tensor<EN-1>, tensor<EN-1>) -> tensor<i1>
+  // (spec C5).
+  SmallVector<Type> args;
+  for (Value v : getInputs())
+    args.append(2, scalarOf(tensorOf(v).getElementType()));
+  if (failed(checkRegionArgs(*this, getComparator(), args, "comparator")))
+    return failure();
   return checkRegionReturns(
       *this, getComparator(),
       {RankedTensorType::get({}, IntegerType::get(getContext(), 1))},
@@ -906,6 +1035,34 @@ LogicalResult MapOp::verify() {
   std::iota(iota.begin(), iota.end(), 0);
   if (getDimensions() != ArrayRef<int64_t>(iota))
     return emitOpError() << "dimensions must be [0, ..., rank - 1]";
+  // All inputs have one shape (spec C1); the computation has type
+  // (tensor<E0>, ..., tensor<EN-1>) -> tensor<E'> (spec C4).
+  auto first = tensorOf(getInputs()[0]);
+  SmallVector<Type> args;
+  for (Value v : getInputs()) {
+    auto t = tensorOf(v);
+    if (t.getShape() != first.getShape())
+      return emitOpError() << "inputs must have the same shape, got " << first
+                           << " and " << t;
+    args.push_back(scalarOf(t.getElementType()));
+  }
+  if (failed(checkRegionArgs(*this, getComputation(), args, "computation")))
+    return failure();
+  // One 0-d tensor; its element type is the result's (checked by the type
+  // inference, StableHLOTypeInference.cpp).
+  Operation *term = terminatorOf(getComputation());
+  if (!term)
+    return success();
+  TypeRange returned = term->getOperandTypes();
+  auto scalar = returned.size() == 1
+                    ? dyn_cast<RankedTensorType>(returned.front())
+                    : RankedTensorType();
+  if (!scalar || scalar.getRank() != 0) {
+    auto diag = emitOpError()
+                << "computation must return one 0-d tensor, got (";
+    llvm::interleaveComma(returned, diag);
+    return diag << ")";
+  }
   return success();
 }
 
@@ -929,6 +1086,11 @@ LogicalResult IfOp::verify() {
   auto pred = tensorOf(getPred());
   if (pred.getRank() != 0 || !pred.getElementType().isInteger(1))
     return emitOpError() << "pred must be tensor<i1>";
+  // The branches take no arguments (spec C1) and return the result types
+  // (spec C2, C3).
+  if (failed(checkRegionArgs(*this, getTrueBranch(), {}, "true_branch")) ||
+      failed(checkRegionArgs(*this, getFalseBranch(), {}, "false_branch")))
+    return failure();
   if (failed(checkRegionReturns(*this, getTrueBranch(), getResultTypes(),
                                 "true_branch")))
     return failure();
@@ -942,8 +1104,11 @@ LogicalResult CaseOp::verify() {
     return emitOpError() << "index must be tensor<i32>";
   if (getBranches().empty())
     return emitOpError() << "needs at least one branch";
+  // Each branch takes no arguments (spec C2) and returns the result types
+  // (spec C3, C4).
   for (Region &r : getBranches())
-    if (failed(checkRegionReturns(*this, r, getResultTypes(), "branch")))
+    if (failed(checkRegionArgs(*this, r, {}, "branch")) ||
+        failed(checkRegionReturns(*this, r, getResultTypes(), "branch")))
       return failure();
   return success();
 }
@@ -1023,5 +1188,355 @@ LogicalResult TriangularSolveOp::verify() {
     return emitOpError() << "a and b must have the same rank";
   if (getTransposeA() == Transpose::TRANSPOSE_INVALID)
     return emitOpError() << "transpose_a must not be TRANSPOSE_INVALID";
+  // Element types (spec C1, inputs I1-I2).
+  if (a.getElementType() != b.getElementType())
+    return emitOpError() << "a and b must have the same element type, got "
+                         << a.getElementType() << " and " << b.getElementType();
+  if (!isa<FloatType, ComplexType>(a.getElementType()))
+    return emitOpError() << "a must be a float or complex tensor, got " << a;
+  // Shapes (spec C3): equal batch dimensions; b's rows (left_side) or
+  // columns (right side) match the size of a.
+  int64_t rank = a.getRank();
+  for (int64_t i = 0; i < rank - 2; ++i)
+    if (a.getDimSize(i) != b.getDimSize(i))
+      return emitOpError() << "batch dimension " << i << " differs: a has "
+                           << a.getDimSize(i) << ", b has " << b.getDimSize(i);
+  int64_t n = a.getDimSize(rank - 1);
+  int64_t bDim = getLeftSide() ? rank - 2 : rank - 1;
+  if (b.getDimSize(bDim) != n)
+    return emitOpError() << "b dimension " << bDim << " must be " << n
+                         << " (the size of a, left_side = "
+                         << (getLeftSide() ? "true" : "false") << "), got "
+                         << b.getDimSize(bDim);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// rng, fft, custom_call and the collectives
+//===----------------------------------------------------------------------===//
+
+LogicalResult RngOp::verify() {
+  auto a = tensorOf(getA()), b = tensorOf(getB()), out = tensorOf(getResult());
+  Type e = out.getElementType();
+  // a and b are scalars of the result's element type (spec C1, I1-I2).
+  for (auto [t, name] : {std::pair(a, "a"), std::pair(b, "b")})
+    if (t != scalarOf(e))
+      return emitOpError() << name << " must be " << scalarOf(e) << ", got "
+                           << t;
+  // NORMAL draws floats (spec C2); UNIFORM also integers and booleans.
+  if (getRngDistribution() == RngDistribution::NORMAL && !isa<FloatType>(e))
+    return emitOpError() << "rng_distribution NORMAL needs a float result, "
+                         << "got " << out;
+  if (!isa<FloatType, IntegerType>(e))
+    return emitOpError() << "result must be an integer, boolean or float "
+                         << "tensor, got " << out;
+  // shape is a 1-d tensor of rank(result) entries; when it is a constant,
+  // its value is the result shape (spec C3).
+  auto shape = tensorOf(getShape());
+  if (shape.getRank() != 1 || shape.getDimSize(0) != out.getRank() ||
+      !isa<IntegerType>(shape.getElementType()))
+    return emitOpError() << "shape must be a 1-d integer tensor of "
+                         << out.getRank() << " elements, got " << shape;
+  DenseIntElementsAttr value;
+  if (matchPattern(getShape(), m_Constant(&value))) {
+    SmallVector<int64_t> dims;
+    for (const APInt &d : value.getValues<APInt>())
+      dims.push_back(d.getSExtValue());
+    if (ArrayRef<int64_t>(dims) != out.getShape()) {
+      auto diag = emitOpError() << "result shape must be the value of shape [";
+      llvm::interleaveComma(dims, diag);
+      return diag << "], got " << out;
+    }
+  }
+  return success();
+}
+
+LogicalResult FftOp::verify() {
+  // The result type follows from the operand, fft_type and fft_length by
+  // the type inference (spec C2 for the result, C5); this checks the rest.
+  auto in = tensorOf(getOperand());
+  ArrayRef<int64_t> length = getFftLength();
+  int64_t n = length.size();
+  // 1 <= size(fft_length) <= 3 (spec C3), rank(operand) >= size(fft_length)
+  // (spec C1).
+  if (n < 1 || n > 3)
+    return emitOpError() << "fft_length must have 1 to 3 entries, got " << n;
+  if (in.getRank() < n)
+    return emitOpError() << "operand rank " << in.getRank()
+                         << " is less than the " << n
+                         << " entries of fft_length";
+  // Operand element types (spec C2): complex, float for RFFT.
+  FftType kind = getFftType();
+  if (kind == FftType::RFFT ? !isa<FloatType>(in.getElementType())
+                            : !isa<ComplexType>(in.getElementType()))
+    return emitOpError() << stringifyFftType(kind) << " needs a "
+                         << (kind == FftType::RFFT ? "float" : "complex")
+                         << " operand, got " << in;
+  // The real tensor's trailing dimensions are fft_length (spec C4): the
+  // operand's for RFFT; for IRFFT the result's, whose other dimensions are
+  // the operand's and whose last one halved plus one is the operand's
+  // (spec C5).
+  auto expect = [&](ArrayRef<int64_t> dims) -> LogicalResult {
+    if (in.getShape().take_back(n) == dims)
+      return success();
+    auto diag = emitOpError() << "the trailing dimensions of the operand "
+                              << "must be [";
+    llvm::interleaveComma(dims, diag);
+    diag << "] for fft_length [";
+    llvm::interleaveComma(length, diag);
+    return diag << "], got " << in;
+  };
+  if (kind == FftType::RFFT)
+    return expect(length);
+  if (kind == FftType::IRFFT) {
+    SmallVector<int64_t> dims(length);
+    dims.back() = dims.back() == 0 ? 0 : dims.back() / 2 + 1;
+    return expect(dims);
+  }
+  return success();
+}
+
+LogicalResult CustomCallOp::verify() {
+  // output_operand_aliases name an existing operand (and result) whose
+  // (tuple element) types agree.
+  ArrayAttr aliases = getOutputOperandAliasesAttr();
+  if (!aliases)
+    return success();
+  auto element = [](Type t, ArrayRef<int64_t> path) -> Type {
+    for (int64_t i : path) {
+      auto tuple = dyn_cast<TupleType>(t);
+      if (!tuple || i < 0 || i >= (int64_t)tuple.size())
+        return {};
+      t = tuple.getType(i);
+    }
+    return t;
+  };
+  for (Attribute a : aliases) {
+    auto alias = dyn_cast<OutputOperandAliasAttr>(a);
+    if (!alias)
+      return emitOpError() << "output_operand_aliases entries must be "
+                           << "#stablehlo.output_operand_alias, got " << a;
+    int64_t index = alias.getOperandIndex();
+    if (index < 0 || index >= (int64_t)getNumOperands())
+      return emitOpError() << "output_operand_alias operand_index " << index
+                           << " is out of range [0, " << getNumOperands()
+                           << ")";
+    Type operand =
+        element(getOperand(index).getType(), alias.getOperandTupleIndices());
+    if (!operand)
+      return emitOpError() << "output_operand_alias operand_tuple_indices "
+                           << "do not name an element of operand " << index;
+    ArrayRef<int64_t> out = alias.getOutputTupleIndices();
+    Type result;
+    if (getNumResults() == 1)
+      result = element(getResult(0).getType(), out);
+    else if (!out.empty() && out[0] >= 0 && out[0] < (int64_t)getNumResults())
+      result = element(getResult(out[0]).getType(), out.drop_front());
+    if (!result)
+      return emitOpError() << "output_operand_alias output_tuple_indices "
+                           << "do not name a result";
+    if (result != operand)
+      return emitOpError() << "output_operand_alias aliases " << operand
+                           << " with " << result;
+  }
+  return success();
+}
+
+namespace {
+/// Checks replica_groups / source_target_pairs values (spec all_gather C2,
+/// C4 and the others'): unique and non-negative, -1 pads rows of unequal
+/// groups. Returns the group size, dim(replica_groups, 1), or 0 when it is
+/// not known statically (no groups: one group of all processes).
+FailureOr<int64_t> checkReplicaGroups(Operation *op,
+                                      DenseIntElementsAttr groups) {
+  ArrayRef<int64_t> shape = groups.getType().getShape();
+  if (shape.size() != 2)
+    return op->emitOpError()
+           << "replica_groups must be a 2-d tensor, got " << groups.getType();
+  llvm::SmallSet<int64_t, 16> seen;
+  for (const APInt &v : groups.getValues<APInt>()) {
+    int64_t id = v.getSExtValue();
+    if (id == -1)
+      continue;
+    if (id < 0)
+      return op->emitOpError() << "replica id " << id << " is negative";
+    if (!seen.insert(id).second)
+      return op->emitOpError() << "replica id " << id << " appears twice";
+  }
+  return shape[0] == 0 ? 0 : shape[1];
+}
+
+LogicalResult checkChannel(Operation *op, ChannelHandleAttr channel,
+                           bool useGlobalDeviceIds) {
+  if (useGlobalDeviceIds && (!channel || channel.getHandle() <= 0))
+    return op->emitOpError() << "use_global_device_ids needs a channel_handle "
+                             << "with a positive handle";
+  return success();
+}
+} // namespace
+
+LogicalResult AllReduceOp::verify() {
+  if (failed(checkReplicaGroups(*this, getReplicaGroups())) ||
+      failed(
+          checkChannel(*this, getChannelHandleAttr(), getUseGlobalDeviceIds())))
+    return failure();
+  // type(results[i]) = type(operands[i]) (spec C6); computation has type
+  // (tensor<E>, tensor<E>) -> tensor<E> (spec C5).
+  if (getResultTypes() != getOperands().getTypes())
+    return emitOpError() << "result types must equal the operand types";
+  if (getOperands().empty())
+    return success();
+  Type e = tensorOf(getOperands()[0]).getElementType();
+  for (Value v : getOperands())
+    if (tensorOf(v).getElementType() != e)
+      return emitOpError() << "operands must have one element type";
+  if (failed(checkRegionArgs(*this, getComputation(),
+                             {scalarOf(e), scalarOf(e)}, "computation")))
+    return failure();
+  return checkRegionReturns(*this, getComputation(), {scalarOf(e)},
+                            "computation");
+}
+
+LogicalResult AllGatherOp::verify() {
+  FailureOr<int64_t> groupSize = checkReplicaGroups(*this, getReplicaGroups());
+  if (failed(groupSize) || failed(checkChannel(*this, getChannelHandleAttr(),
+                                               getUseGlobalDeviceIds())))
+    return failure();
+  if (getNumResults() != getOperands().size())
+    return emitOpError() << "needs as many results as operands";
+  int64_t dim = getAllGatherDim();
+  for (auto [i, v] : llvm::enumerate(getOperands())) {
+    auto in = tensorOf(v), out = tensorOf(getResult(i));
+    // all_gather_dim in [0, rank) (spec C1).
+    if (dim < 0 || dim >= in.getRank())
+      return emitOpError() << "all_gather_dim " << dim
+                           << " is out of range [0, " << in.getRank() << ")";
+    // The operand type, dimension all_gather_dim times the group size
+    // (spec C6).
+    if (out.getRank() != in.getRank() ||
+        out.getElementType() != in.getElementType())
+      return emitOpError() << "result " << i << " must have the rank and "
+                           << "element type of " << in << ", got " << out;
+    for (int64_t d = 0; d < in.getRank(); ++d) {
+      int64_t a = in.getDimSize(d), r = out.getDimSize(d);
+      bool fits = d != dim         ? r == a
+                  : *groupSize > 0 ? r == a * *groupSize
+                  : a == 0         ? r == 0
+                                   : r % a == 0;
+      if (!fits) {
+        auto diag = emitOpError()
+                    << "result " << i << " dimension " << d << " must be ";
+        if (d != dim)
+          diag << a;
+        else if (*groupSize > 0)
+          diag << a * *groupSize << " (" << a << " x group size " << *groupSize
+               << ")";
+        else
+          diag << "a multiple of " << a;
+        return diag << ", got " << r;
+      }
+    }
+  }
+  return success();
+}
+
+LogicalResult ReduceScatterOp::verify() {
+  FailureOr<int64_t> groupSize = checkReplicaGroups(*this, getReplicaGroups());
+  if (failed(groupSize) || failed(checkChannel(*this, getChannelHandleAttr(),
+                                               getUseGlobalDeviceIds())))
+    return failure();
+  auto in = tensorOf(getOperand()), out = tensorOf(getResult());
+  int64_t dim = getScatterDimension();
+  if (dim < 0 || dim >= in.getRank())
+    return emitOpError() << "scatter_dimension " << dim
+                         << " is out of range [0, " << in.getRank() << ")";
+  if (out.getRank() != in.getRank() ||
+      out.getElementType() != in.getElementType())
+    return emitOpError() << "result must have the rank and element type of "
+                         << in << ", got " << out;
+  // The operand type, dimension scatter_dimension divided by the group
+  // size (spec: reduce_scatter).
+  for (int64_t d = 0; d < in.getRank(); ++d) {
+    int64_t a = in.getDimSize(d), r = out.getDimSize(d);
+    if (d != dim && r != a)
+      return emitOpError() << "result dimension " << d << " must be " << a
+                           << ", got " << r;
+    if (d == dim && *groupSize > 0 && a != r * *groupSize)
+      return emitOpError() << "operand dimension " << d << " (" << a
+                           << ") must be result dimension " << d << " (" << r
+                           << ") x group size " << *groupSize;
+    if (d == dim && *groupSize == 0 && (r == 0 ? a != 0 : a % r != 0))
+      return emitOpError() << "operand dimension " << d << " (" << a
+                           << ") must be a multiple of result dimension " << d
+                           << " (" << r << ")";
+  }
+  Type e = in.getElementType();
+  if (failed(checkRegionArgs(*this, getComputation(),
+                             {scalarOf(e), scalarOf(e)}, "computation")))
+    return failure();
+  return checkRegionReturns(*this, getComputation(), {scalarOf(e)},
+                            "computation");
+}
+
+LogicalResult AllToAllOp::verify() {
+  if (failed(checkReplicaGroups(*this, getReplicaGroups())))
+    return failure();
+  if (getNumResults() != getOperands().size())
+    return emitOpError() << "needs as many results as operands";
+  int64_t split = getSplitDimension(), concat = getConcatDimension(),
+          count = getSplitCount();
+  // split_count > 0 (spec C4).
+  if (count <= 0)
+    return emitOpError() << "split_count must be positive, got " << count;
+  for (auto [i, v] : llvm::enumerate(getOperands())) {
+    auto in = tensorOf(v), out = tensorOf(getResult(i));
+    // Dimensions in range (spec C1, C3); the split one divisible (C2).
+    if (split < 0 || split >= in.getRank())
+      return emitOpError() << "split_dimension " << split
+                           << " is out of range [0, " << in.getRank() << ")";
+    if (concat < 0 || concat >= in.getRank())
+      return emitOpError() << "concat_dimension " << concat
+                           << " is out of range [0, " << in.getRank() << ")";
+    if (in.getDimSize(split) % count != 0)
+      return emitOpError() << "operand dimension " << split << " ("
+                           << in.getDimSize(split)
+                           << ") must be a multiple of split_count (" << count
+                           << ")";
+    // The operand type with split / count and concat * count (spec C8).
+    SmallVector<int64_t> shape(in.getShape());
+    shape[split] /= count;
+    shape[concat] *= count;
+    if (out != in.clone(shape)) {
+      auto diag = emitOpError() << "result " << i << " must be "
+                                << in.clone(shape) << ", got " << out;
+      return diag;
+    }
+  }
+  return success();
+}
+
+LogicalResult CollectivePermuteOp::verify() {
+  // type(result) = type(operand) (spec C5).
+  if (getResult().getType() != getOperand().getType())
+    return emitOpError() << "result type must equal the operand type";
+  // source_target_pairs has shape [N, 2] (spec C1), unique sources (C2) and
+  // targets (C3), non-negative ids (C4).
+  DenseIntElementsAttr pairs = getSourceTargetPairs();
+  ArrayRef<int64_t> shape = pairs.getType().getShape();
+  if (shape.size() != 2 || shape[1] != 2)
+    return emitOpError() << "source_target_pairs must have shape [N, 2], got "
+                         << pairs.getType();
+  SmallVector<int64_t> ids;
+  for (const APInt &v : pairs.getValues<APInt>())
+    ids.push_back(v.getSExtValue());
+  llvm::SmallSet<int64_t, 16> sources, targets;
+  for (size_t i = 0; i < ids.size(); i += 2) {
+    if (ids[i] < 0 || ids[i + 1] < 0)
+      return emitOpError() << "source_target_pairs ids must be non-negative";
+    if (!sources.insert(ids[i]).second)
+      return emitOpError() << "source " << ids[i] << " appears twice";
+    if (!targets.insert(ids[i + 1]).second)
+      return emitOpError() << "target " << ids[i + 1] << " appears twice";
+  }
   return success();
 }

@@ -319,3 +319,19 @@ func.func @conv_raw_field(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x16xf32>) -> 
   %0 = "stablehlo.convolution"(%x, %w) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch = 0>, feature_group_count = 1 : i64}> : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>) -> tensor<1x6x6x16xf32>
   return
 }
+
+// -----
+
+func.func @conv_raw_duplicate(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x16xf32>) -> () {
+  // expected-error @+1 {{duplicate field 'input_batch_dimension'}}
+  %0 = "stablehlo.convolution"(%x, %w) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_batch_dimension = 1, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64}> : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>) -> tensor<1x6x6x16xf32>
+  return
+}
+
+// -----
+
+func.func @conv_raw_duplicate_list(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x16xf32>) -> () {
+  // expected-error @+1 {{duplicate field 'kernel_spatial_dimensions'}}
+  %0 = "stablehlo.convolution"(%x, %w) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], kernel_spatial_dimensions = [1, 0], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64}> : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>) -> tensor<1x6x6x16xf32>
+  return
+}

@@ -179,6 +179,69 @@ func.func @compare_direction(%x: tensor<2xf32>) -> () {
 
 // -----
 
+func.func @compare_type_float(%x: tensor<2xf32>) -> () {
+  // expected-error @+1 {{'stablehlo.compare' op compare_type must be FLOAT or TOTALORDER for 'f32' elements, got SIGNED}}
+  %0 = stablehlo.compare LT, %x, %x, SIGNED : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>
+  return
+}
+
+// -----
+
+func.func @compare_type_complex(%x: tensor<2xcomplex<f32>>) -> () {
+  // expected-error @+1 {{'stablehlo.compare' op compare_type must be FLOAT for 'complex<f32>' elements, got TOTALORDER}}
+  %0 = stablehlo.compare EQ, %x, %x, TOTALORDER : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xi1>
+  return
+}
+
+// -----
+
+func.func @compare_type_signed(%x: tensor<2xi32>) -> () {
+  // expected-error @+1 {{'stablehlo.compare' op compare_type must be SIGNED for 'i32' elements, got UNSIGNED}}
+  %0 = stablehlo.compare LT, %x, %x, UNSIGNED : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
+  return
+}
+
+// -----
+
+func.func @compare_type_signed_float(%x: tensor<2xsi8>) -> () {
+  // expected-error @+1 {{'stablehlo.compare' op compare_type must be SIGNED for 'si8' elements, got FLOAT}}
+  %0 = stablehlo.compare LT, %x, %x, FLOAT : (tensor<2xsi8>, tensor<2xsi8>) -> tensor<2xi1>
+  return
+}
+
+// -----
+
+func.func @compare_type_unsigned(%x: tensor<2xui8>) -> () {
+  // expected-error @+1 {{'stablehlo.compare' op compare_type must be UNSIGNED for 'ui8' elements, got SIGNED}}
+  %0 = stablehlo.compare LT, %x, %x, SIGNED : (tensor<2xui8>, tensor<2xui8>) -> tensor<2xi1>
+  return
+}
+
+// -----
+
+func.func @compare_type_bool(%x: tensor<2xi1>) -> () {
+  // expected-error @+1 {{'stablehlo.compare' op compare_type must be UNSIGNED for 'i1' elements, got SIGNED}}
+  %0 = stablehlo.compare NE, %x, %x, SIGNED : (tensor<2xi1>, tensor<2xi1>) -> tensor<2xi1>
+  return
+}
+
+// -----
+
+// Every compare_type the spec allows, and NOTYPE (unset), verifies.
+func.func @compare_types_ok(%f: tensor<2xbf16>, %c: tensor<2xcomplex<f64>>, %b: tensor<2xi1>, %u: tensor<2xui16>, %s: tensor<2xi64>) -> () {
+  %0 = stablehlo.compare LT, %f, %f, FLOAT : (tensor<2xbf16>, tensor<2xbf16>) -> tensor<2xi1>
+  %1 = stablehlo.compare LT, %f, %f, TOTALORDER : (tensor<2xbf16>, tensor<2xbf16>) -> tensor<2xi1>
+  %2 = stablehlo.compare EQ, %c, %c, FLOAT : (tensor<2xcomplex<f64>>, tensor<2xcomplex<f64>>) -> tensor<2xi1>
+  %3 = stablehlo.compare NE, %b, %b, UNSIGNED : (tensor<2xi1>, tensor<2xi1>) -> tensor<2xi1>
+  %4 = stablehlo.compare GT, %u, %u, UNSIGNED : (tensor<2xui16>, tensor<2xui16>) -> tensor<2xi1>
+  %5 = stablehlo.compare GE, %s, %s, SIGNED : (tensor<2xi64>, tensor<2xi64>) -> tensor<2xi1>
+  %6 = stablehlo.compare GE, %f, %f, NOTYPE : (tensor<2xbf16>, tensor<2xbf16>) -> tensor<2xi1>
+  %7 = stablehlo.compare GE, %s, %s : (tensor<2xi64>, tensor<2xi64>) -> tensor<2xi1>
+  return
+}
+
+// -----
+
 func.func @select_pred(%p: tensor<2xi32>, %x: tensor<2xf32>) -> () {
   // expected-error @+1 {{'stablehlo.select' op pred must be a tensor of i1, got 'tensor<2xi32>'}}
   %0 = stablehlo.select %p, %x, %x : tensor<2xi32>, tensor<2xf32>

@@ -330,6 +330,17 @@ func.func @s_body_args(%x: tensor<5x4xf32>, %i: tensor<2x1xi32>, %u: tensor<2x4x
 
 // -----
 
+func.func @s_body_arg_types(%x: tensor<5x4xf32>, %i: tensor<2x1xi32>, %u: tensor<2x4xf32>) -> () {
+  // expected-error @+1 {{'stablehlo.scatter' op update_computation must take 2 arguments of types ('tensor<f32>', 'tensor<f32>'), got ('tensor<f32>', 'tensor<4xf32>')}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<4xf32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<5x4xf32>, tensor<2x1xi32>, tensor<2x4xf32>) -> tensor<5x4xf32>
+  return
+}
+
+// -----
+
 func.func @s_body_return(%x: tensor<5x4xf32>, %i: tensor<2x1xi32>, %u: tensor<2x4xf32>) -> () {
   // expected-error @+1 {{'stablehlo.scatter' op update_computation must return 1 values of types ('tensor<f32>'), got ('tensor<i32>')}}
   %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({

@@ -90,6 +90,55 @@ func.func @trsolve_transpose(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>) -> () {
 
 // -----
 
+func.func @trsolve_element_types(%a: tensor<3x3xf32>, %b: tensor<3x2xf64>) -> () {
+  // expected-error @+1 {{'stablehlo.triangular_solve' op a and b must have the same element type, got 'f32' and 'f64'}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<3x3xf32>, tensor<3x2xf64>) -> tensor<3x2xf64>
+  return
+}
+
+// -----
+
+func.func @trsolve_int(%a: tensor<3x3xi32>, %b: tensor<3x2xi32>) -> () {
+  // expected-error @+1 {{'stablehlo.triangular_solve' op a must be a float or complex tensor, got 'tensor<3x3xi32>'}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<3x3xi32>, tensor<3x2xi32>) -> tensor<3x2xi32>
+  return
+}
+
+// -----
+
+func.func @trsolve_batch(%a: tensor<2x3x3xf32>, %b: tensor<4x3x2xf32>) -> () {
+  // expected-error @+1 {{'stablehlo.triangular_solve' op batch dimension 0 differs: a has 2, b has 4}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<2x3x3xf32>, tensor<4x3x2xf32>) -> tensor<4x3x2xf32>
+  return
+}
+
+// -----
+
+func.func @trsolve_left(%a: tensor<3x3xf32>, %b: tensor<2x3xf32>) -> () {
+  // expected-error @+1 {{'stablehlo.triangular_solve' op b dimension 0 must be 3 (the size of a, left_side = true), got 2}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<3x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @trsolve_right(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>) -> () {
+  // expected-error @+1 {{'stablehlo.triangular_solve' op b dimension 1 must be 3 (the size of a, left_side = false), got 2}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = false, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
+// Both sides with a batch dimension verify.
+func.func @trsolve_ok(%a: tensor<2x3x3xf32>, %l: tensor<2x3x5xf32>, %r: tensor<2x5x3xf32>) -> () {
+  %0 = "stablehlo.triangular_solve"(%a, %l) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<2x3x3xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  %1 = "stablehlo.triangular_solve"(%a, %r) <{left_side = false, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<2x3x3xf32>, tensor<2x5x3xf32>) -> tensor<2x5x3xf32>
+  return
+}
+
+// -----
+
 func.func @dot_unknown_field(%x: tensor<3xf32>) -> () {
   // expected-error @+1 {{unknown field 'lhs_contracting_dims'}}
   %0 = "stablehlo.dot_general"(%x, %x) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dims = [0]>}> : (tensor<3xf32>, tensor<3xf32>) -> tensor<f32>
