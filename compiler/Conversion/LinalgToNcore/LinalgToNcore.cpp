@@ -193,6 +193,7 @@ public:
   int queue = 0;
   int copyToggle = 0;
   int psumRotation = 0;
+  int64_t tilesEmitted = 0; // vector-engine kernel tiles so far
 };
 
 // ---- views ----
@@ -915,9 +916,35 @@ LogicalResult TileEmitter::run() {
   return success();
 }
 
+/// Most tiles one op may take: beyond this the instruction stream (and the
+/// compile) grows past what is useful; such ops need a dedicated kernel.
+constexpr int64_t kMaxTilesPerOp = 20000;
+/// Most vector-engine tiles one program may take, for the same reason.
+constexpr int64_t kMaxTilesPerProgram = 100000;
+
 /// Walks every tile of `k`.
 LogicalResult emitKernel(Emitter &e, const Kernel &k) {
   size_t n = k.ranges.size();
+  int64_t tiles = 1;
+  for (size_t d = 0; d < n; ++d) {
+    int64_t step = std::max<int64_t>(1, k.tiling.tiles[d]);
+    tiles *= (k.ranges[d] + step - 1) / step;
+    if (tiles > kMaxTilesPerOp) {
+      emitError(k.loc) << "ncore: this op would take more than " << kMaxTilesPerOp
+                       << " tiles on the vector engine (a convolution or windowed "
+                          "reduction this large needs the tensor-engine kernel, not "
+                          "implemented yet)";
+      return failure();
+    }
+  }
+  e.tilesEmitted += tiles;
+  if (e.tilesEmitted > kMaxTilesPerProgram) {
+    emitError(k.loc) << "ncore: the program would take more than " << kMaxTilesPerProgram
+                     << " vector-engine tiles, this op included (its convolutions or "
+                        "windowed reductions need the tensor-engine kernel, not "
+                        "implemented yet)";
+    return failure();
+  }
   SmallVector<int64_t> origin(n, 0), counts(n, 1);
   std::function<LogicalResult(size_t)> walk = [&](size_t d) -> LogicalResult {
     if (d == n) {
