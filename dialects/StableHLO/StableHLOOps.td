@@ -769,7 +769,8 @@ def StableHLO_UniformQuantizeOp : StableHLO_Op<"uniform_quantize", [Pure]> {
   let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
 }
 
-def StableHLO_UniformDequantizeOp : StableHLO_Op<"uniform_dequantize", [Pure]> {
+def StableHLO_UniformDequantizeOp : StableHLO_Op<"uniform_dequantize", [Pure,
+    InferTypeOpAdaptor]> {
   let summary = "dequantize (spec: uniform_dequantize)";
   let arguments = (ins HLO_Tensor:$operand);
   let results = (outs HLO_Tensor:$result);

@@ -18,8 +18,6 @@
 //   rng_bit_generator (the output shape is free; output_state is checked by
 //   its verifier); custom_call (opaque);
 //   uniform_quantize (the quantization parameters are free);
-//   uniform_dequantize (determined, but needs the quant dialect's expressed
-//   type; left with its pair);
 //   all_reduce, all_gather, reduce_scatter, all_to_all, collective_permute
 //   (collectives, left as they are);
 //   constant already infers from its value (StableHLOOps.cpp).
@@ -34,6 +32,7 @@
 
 #include "dialects/StableHLO/StableHLOOps.h"
 
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/TypeUtilities.h"
 
@@ -130,6 +129,19 @@ LogicalResult ComplexOp::inferReturnTypes(MLIRContext *,
   if (!l || !isa<FloatType>(l.getElementType()))
     return fail(loc, getOperationName(), "lhs is not a float tensor");
   inferred.push_back(l.clone(ComplexType::get(l.getElementType())));
+  return success();
+}
+
+// spec: uniform_dequantize C1-C2 — the operand's shape with the expressed
+// type of its quantized element type.
+LogicalResult UniformDequantizeOp::inferReturnTypes(MLIRContext *,
+                                                    std::optional<Location> loc,
+                                                    Adaptor adaptor, Types &inferred) {
+  auto t = ranked(adaptor.getOperand());
+  auto q = t ? dyn_cast<quant::QuantizedType>(t.getElementType()) : nullptr;
+  if (!q)
+    return fail(loc, getOperationName(), "operand is not a tensor of a quantized type");
+  inferred.push_back(t.clone(q.getExpressedType()));
   return success();
 }
 

@@ -135,3 +135,21 @@ func.func @dot_general_element_type_is_free(%a: tensor<2x3xbf16>, %b: tensor<3x4
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xbf16>, tensor<3x4xbf16>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
+
+// -----
+
+func.func @uniform_dequantize_expressed_type(%x: tensor<8x!quant.uniform<i8:f32, 5.000000e-01:3>>) -> () {
+  // expected-error @+2 {{'stablehlo.uniform_dequantize' op inferred type(s) 'tensor<8xf32>' are incompatible with return type(s) of operation 'tensor<8xf16>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = stablehlo.uniform_dequantize %x : (tensor<8x!quant.uniform<i8:f32, 5.000000e-01:3>>) -> tensor<8xf16>
+  return
+}
+
+// -----
+
+func.func @uniform_dequantize_not_quantized(%x: tensor<8xi8>) -> () {
+  // expected-error @+2 {{'stablehlo.uniform_dequantize' op cannot infer the result type: operand is not a tensor of a quantized type}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = stablehlo.uniform_dequantize %x : (tensor<8xi8>) -> tensor<8xf32>
+  return
+}
