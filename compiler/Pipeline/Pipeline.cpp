@@ -18,10 +18,10 @@ using namespace mlir;
 namespace systole {
 
 ArrayRef<Phase> allPhases() {
-  static const Phase phases[] = {Phase::Input,  Phase::Simplify,  Phase::Quantize,
-                                 Phase::Linalg, Phase::Fuse,      Phase::Tile,
-                                 Phase::Bufferize, Phase::Place,  Phase::Ncore,
-                                 Phase::Schedule, Phase::Emit};
+  static const Phase phases[] = {
+      Phase::Input, Phase::Simplify, Phase::Quantize,  Phase::Linalg,
+      Phase::Fuse,  Phase::Tile,     Phase::Bufferize, Phase::Place,
+      Phase::Ncore, Phase::Schedule, Phase::Emit};
   return phases;
 }
 
@@ -60,7 +60,8 @@ std::optional<Phase> parsePhase(StringRef name) {
   return std::nullopt;
 }
 
-void addPhasePasses(OpPassManager &pm, Phase phase, const PipelineOptions &options) {
+void addPhasePasses(OpPassManager &pm, Phase phase,
+                    const PipelineOptions &options) {
   switch (phase) {
   case Phase::Input:
     pm.addPass(createNormalizeInput());
@@ -101,14 +102,14 @@ void addPhasePasses(OpPassManager &pm, Phase phase, const PipelineOptions &optio
   }
 }
 
-LogicalResult runPhases(ModuleOp module, Phase from, Phase to,
-                        const PipelineOptions &options,
-                        function_ref<LogicalResult(PassManager &, Phase)> configure,
-                        StringRef dumpDir) {
+LogicalResult
+runPhases(ModuleOp module, Phase from, Phase to, const PipelineOptions &options,
+          function_ref<LogicalResult(PassManager &, Phase)> configure,
+          StringRef dumpDir) {
   if (!dumpDir.empty())
     if (std::error_code ec = llvm::sys::fs::create_directories(dumpDir))
-      return module.emitError() << "cannot create --dump-dir " << dumpDir << ": "
-                                << ec.message();
+      return module.emitError()
+             << "cannot create --dump-dir " << dumpDir << ": " << ec.message();
   unsigned index = 0;
   for (Phase p : allPhases()) {
     unsigned number = index++;
@@ -129,7 +130,8 @@ LogicalResult runPhases(ModuleOp module, Phase from, Phase to,
     std::error_code ec;
     llvm::raw_fd_ostream os(path, ec);
     if (ec)
-      return module.emitError() << "cannot write " << path << ": " << ec.message();
+      return module.emitError()
+             << "cannot write " << path << ": " << ec.message();
     module.print(os);
   }
   return success();
@@ -141,7 +143,8 @@ void registerSystolePipeline() {
       "Runs the phases FROM..TO of DESIGN section 1 (e.g. "
       "--systole-pipeline=linalg..place, or 'input..schedule target=trn1')",
       [](OpPassManager &pm, StringRef text,
-         function_ref<LogicalResult(const Twine &)> errorHandler) -> LogicalResult {
+         function_ref<LogicalResult(const Twine &)> errorHandler)
+          -> LogicalResult {
         PipelineOptions options;
         SmallVector<StringRef> words;
         llvm::SplitString(text, words, " ");
@@ -159,10 +162,11 @@ void registerSystolePipeline() {
           from = "input";
         std::optional<Phase> a = parsePhase(from), b = parsePhase(to);
         if (!a || !b || *a > *b)
-          return errorHandler("systole-pipeline: expected FROM..TO with phases among "
-                              "input, simplify, quantize, linalg, fuse, tile, "
-                              "bufferize, place, ncore, schedule; got '" +
-                              range + "'");
+          return errorHandler(
+              "systole-pipeline: expected FROM..TO with phases among "
+              "input, simplify, quantize, linalg, fuse, tile, "
+              "bufferize, place, ncore, schedule; got '" +
+              range + "'");
         for (Phase p : allPhases())
           if (p >= *a && p <= *b)
             addPhasePasses(pm, p, options);

@@ -51,17 +51,20 @@ struct PipelineOptions {
 
 /// Adds the passes of one phase (nothing for `emit`) to a module-anchored
 /// pass manager.
-void addPhasePasses(mlir::OpPassManager &pm, Phase phase, const PipelineOptions &options);
+void addPhasePasses(mlir::OpPassManager &pm, Phase phase,
+                    const PipelineOptions &options);
 
 /// Runs phases `from`..`to` (inclusive; `emit` adds nothing) on `module`.
 /// `configure` may add instrumentation and the --mlir-* options to each
-/// phase's pass manager before it runs. With a non-empty `dumpDir`, the module after each
-/// phase is written to `dumpDir/NN-phase.mlir` (NN the phase's index in
-/// allPhases(), from 00 for `input`). Errors: the passes' diagnostics; a
+/// phase's pass manager before it runs. With a non-empty `dumpDir`, the module
+/// after each phase is written to `dumpDir/NN-phase.mlir` (NN the phase's index
+/// in allPhases(), from 00 for `input`). Errors: the passes' diagnostics; a
 /// dump file that cannot be written is an error at the module.
 mlir::LogicalResult
-runPhases(mlir::ModuleOp module, Phase from, Phase to, const PipelineOptions &options,
-          llvm::function_ref<mlir::LogicalResult(mlir::PassManager &, Phase)> configure = {},
+runPhases(mlir::ModuleOp module, Phase from, Phase to,
+          const PipelineOptions &options,
+          llvm::function_ref<mlir::LogicalResult(mlir::PassManager &, Phase)>
+              configure = {},
           llvm::StringRef dumpDir = "");
 
 /// Registers `--systole-pipeline=FROM..TO` (phases inclusive; `FROM` alone

@@ -34,8 +34,9 @@ struct BufferizePass : systole::impl::BufferizeBase<BufferizePass> {
         return;
       for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
         if (isa<TensorType>(func.getArgument(i).getType()))
-          func.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
-                          BoolAttr::get(func.getContext(), false));
+          func.setArgAttr(
+              i, bufferization::BufferizationDialect::kWritableAttrName,
+              BoolAttr::get(func.getContext(), false));
     });
 
     bufferization::OneShotBufferizationOptions options;
@@ -49,7 +50,8 @@ struct BufferizePass : systole::impl::BufferizeBase<BufferizePass> {
     bufferization::BufferResultsToOutParamsOpts outParams;
     outParams.addResultAttribute = true;
     outParams.hoistStaticAllocs = true;
-    if (failed(bufferization::promoteBufferResultsToOutParams(module, outParams)))
+    if (failed(
+            bufferization::promoteBufferResultsToOutParams(module, outParams)))
       return signalPassFailure();
 
     // CSE only: canonicalization would rebuild linalg ops without the

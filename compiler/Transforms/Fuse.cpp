@@ -60,7 +60,8 @@ struct FusePass : systole::impl::FuseBase<FusePass> {
     linalg::FillOp::getCanonicalizationPatterns(patterns, &getContext());
     linalg::GenericOp::getCanonicalizationPatterns(patterns, &getContext());
     tensor::EmptyOp::getCanonicalizationPatterns(patterns, &getContext());
-    if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
+    if (failed(
+            applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
 };

@@ -29,7 +29,9 @@ namespace {
 constexpr int64_t kAlignment = 64;
 constexpr llvm::StringLiteral kAddressAttr = "systole.hbm_address";
 
-int64_t alignUp(int64_t v) { return (v + kAlignment - 1) / kAlignment * kAlignment; }
+int64_t alignUp(int64_t v) {
+  return (v + kAlignment - 1) / kAlignment * kAlignment;
+}
 
 /// Bytes of a buffer of `type` (i1 as one byte); -1 when not static.
 int64_t bufferBytes(MemRefType type) {
@@ -38,7 +40,8 @@ int64_t bufferBytes(MemRefType type) {
   Type e = type.getElementType();
   if (!e.isIntOrFloat())
     return -1;
-  return type.getNumElements() * std::max<int64_t>(1, (e.getIntOrFloatBitWidth() + 7) / 8);
+  return type.getNumElements() *
+         std::max<int64_t>(1, (e.getIntOrFloatBitWidth() + 7) / 8);
 }
 
 struct Buffer {
@@ -62,11 +65,13 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
     }
     func::FuncOp main = systole::findEntryFunction(module);
     if (!main || main.isExternal()) {
-      module.emitError() << "place: the module has no @main (or single public) function with a body";
+      module.emitError() << "place: the module has no @main (or single public) "
+                            "function with a body";
       return signalPassFailure();
     }
     if (!main.getBody().hasOneBlock()) {
-      main.emitError() << "place: @main must be one block (lower control flow first)";
+      main.emitError()
+          << "place: @main must be one block (lower control flow first)";
       return signalPassFailure();
     }
 
@@ -95,9 +100,11 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
         int64_t bytes = sizeOf(arg, main.getLoc());
         if (bytes < 0)
           continue;
-        main.setArgAttr(arg.getArgNumber(), kAddressAttr, b.getI64IntegerAttr(next));
+        main.setArgAttr(arg.getArgNumber(), kAddressAttr,
+                        b.getI64IntegerAttr(next));
         all.push_back({nullptr, main.getLoc(),
-                       (outputs ? "output " : "input ") + std::to_string(arg.getArgNumber()),
+                       (outputs ? "output " : "input ") +
+                           std::to_string(arg.getArgNumber()),
                        bytes, 0, 0, next});
         next = alignUp(next + bytes);
       }
@@ -106,7 +113,8 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
     // Constants: each global @main reads.
     llvm::SetVector<memref::GlobalOp> globals;
     main.walk([&](memref::GetGlobalOp get) {
-      if (auto global = module.lookupSymbol<memref::GlobalOp>(get.getNameAttr()))
+      if (auto global =
+              module.lookupSymbol<memref::GlobalOp>(get.getNameAttr()))
         globals.insert(global);
     });
     for (memref::GlobalOp global : globals) {
@@ -118,8 +126,9 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
         continue;
       }
       global->setAttr(kAddressAttr, b.getI64IntegerAttr(next));
-      all.push_back({global, global.getLoc(), "constant @" + global.getSymName().str(),
-                     bytes, 0, 0, next});
+      all.push_back({global, global.getLoc(),
+                     "constant @" + global.getSymName().str(), bytes, 0, 0,
+                     next});
       next = alignUp(next + bytes);
     }
     int64_t scratchBase = next;
@@ -173,7 +182,8 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
       std::vector<std::pair<int64_t, int64_t>> busy;
       for (size_t j : placed)
         if (scratch[j].start <= buf.end && buf.start <= scratch[j].end)
-          busy.push_back({scratch[j].address, alignUp(scratch[j].address + scratch[j].bytes)});
+          busy.push_back({scratch[j].address,
+                          alignUp(scratch[j].address + scratch[j].bytes)});
       llvm::sort(busy);
       int64_t at = scratchBase;
       for (auto [lo, hi] : busy) {
@@ -190,14 +200,14 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
     main->setAttr("systole.hbm_scratch_base", b.getI64IntegerAttr(scratchBase));
 
     if (top > loaded->hbm_bytes()) {
-      InFlightDiagnostic diag = main.emitError()
-                                << "place: the program needs " << top
-                                << " bytes of HBM but " << loaded->name() << " has "
-                                << loaded->hbm_bytes() << "; live buffers:";
+      InFlightDiagnostic diag =
+          main.emitError() << "place: the program needs " << top
+                           << " bytes of HBM but " << loaded->name() << " has "
+                           << loaded->hbm_bytes() << "; live buffers:";
       for (const std::vector<Buffer> *list : {&all, &scratch})
         for (const Buffer &buf : *list)
-          diag.attachNote(buf.loc) << buf.what << ": " << buf.bytes << " bytes at "
-                                   << buf.address;
+          diag.attachNote(buf.loc)
+              << buf.what << ": " << buf.bytes << " bytes at " << buf.address;
       return signalPassFailure();
     }
   }

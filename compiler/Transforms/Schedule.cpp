@@ -47,8 +47,8 @@ SmallVector<Access> accessesOf(Operation *op) {
                    hbm ? 1 : ap.getEndPartition(), b0, b1, write});
     // A matmul that accumulates reads its destination too.
     if (write && isa<MatmulOp>(op) && cast<MatmulOp>(op).getAccumulate())
-      out.push_back({ap.getMemory(), ap.getStartPartition(), ap.getEndPartition(), b0, b1,
-                     false});
+      out.push_back({ap.getMemory(), ap.getStartPartition(),
+                     ap.getEndPartition(), b0, b1, false});
   }
   return out;
 }
@@ -61,7 +61,8 @@ struct Record {
 };
 
 bool overlaps(const Access &a, const Access &b) {
-  return a.memory == b.memory && a.p0 < b.p1 && b.p0 < a.p1 && a.b0 < b.b1 && b.b0 < a.b1;
+  return a.memory == b.memory && a.p0 < b.p1 && b.p0 < a.p1 && a.b0 < b.b1 &&
+         b.b0 < a.b1;
 }
 
 struct SchedulePass : systole::impl::ScheduleBase<SchedulePass> {
@@ -80,7 +81,8 @@ struct SchedulePass : systole::impl::ScheduleBase<SchedulePass> {
     // Streams: tensor, vector, scalar, gpsimd, then each DMA queue.
     auto streamOf = [](Operation *op) {
       Engine e = getInstructionEngine(op);
-      return e == Engine::dma ? 4 + getInstructionQueue(op) : static_cast<int>(e);
+      return e == Engine::dma ? 4 + getInstructionQueue(op)
+                              : static_cast<int>(e);
     };
     std::map<int, int64_t> count;
     // Per memory, the records of accesses not yet covered by a later write.
@@ -88,7 +90,8 @@ struct SchedulePass : systole::impl::ScheduleBase<SchedulePass> {
     constexpr int64_t kBucket = 1 << 16;
     std::map<std::pair<int, int64_t>, std::vector<Record>> buckets;
     std::map<int, int64_t> needed; // stream -> highest position waited for
-    std::vector<std::vector<std::pair<int, int64_t>>> waits(instructions.size());
+    std::vector<std::vector<std::pair<int, int64_t>>> waits(
+        instructions.size());
 
     for (auto [i, op] : llvm::enumerate(instructions)) {
       int stream = streamOf(op);
@@ -117,7 +120,8 @@ struct SchedulePass : systole::impl::ScheduleBase<SchedulePass> {
             // waited for them, or they are on its own stream): drop them.
             llvm::erase_if(list, [&](const Record &r) {
               return r.access.memory == a.memory && a.p0 <= r.access.p0 &&
-                     r.access.p1 <= a.p1 && a.b0 <= r.access.b0 && r.access.b1 <= a.b1;
+                     r.access.p1 <= a.p1 && a.b0 <= r.access.b0 &&
+                     r.access.b1 <= a.b1;
             });
           }
           list.push_back({a, stream, position});

@@ -25,10 +25,11 @@ using namespace mlir;
 
 void systole::setTiling(Operation *op, const TilingDecision &decision) {
   Builder b(op->getContext());
-  op->setAttr(kTilingAttrName,
-              b.getDictionaryAttr(
-                  {b.getNamedAttr("partition", b.getI64IntegerAttr(decision.partition)),
-                   b.getNamedAttr("tiles", b.getDenseI64ArrayAttr(decision.tiles))}));
+  op->setAttr(
+      kTilingAttrName,
+      b.getDictionaryAttr(
+          {b.getNamedAttr("partition", b.getI64IntegerAttr(decision.partition)),
+           b.getNamedAttr("tiles", b.getDenseI64ArrayAttr(decision.tiles))}));
 }
 
 FailureOr<systole::TilingDecision> systole::getTiling(Operation *op) {
@@ -59,7 +60,8 @@ static int64_t elementBytes(Type t) {
 }
 
 systole::TilingDecision
-systole::decideTiling(ArrayRef<int64_t> ranges, ArrayRef<utils::IteratorType> iters,
+systole::decideTiling(ArrayRef<int64_t> ranges,
+                      ArrayRef<utils::IteratorType> iters,
                       int64_t bytesPerElement, int64_t sbufBytesPerPartition,
                       int64_t partitions) {
   TilingDecision d;
@@ -83,7 +85,8 @@ systole::decideTiling(ArrayRef<int64_t> ranges, ArrayRef<utils::IteratorType> it
   if (d.partition >= 0)
     d.tiles[d.partition] = std::min<int64_t>(ranges[d.partition], partitions);
   int64_t budget = std::min<int64_t>(
-      kMaxFreeElements, std::max<int64_t>(1, slotBytes / std::max<int64_t>(1, bytesPerElement)));
+      kMaxFreeElements,
+      std::max<int64_t>(1, slotBytes / std::max<int64_t>(1, bytesPerElement)));
 
   // Free loops: after the partition loop, and every reduction loop; grown
   // from the innermost, reductions innermost. At most 4 (access patterns
@@ -132,9 +135,10 @@ struct TilePass : systole::impl::TileBase<TilePass> {
       if (llvm::any_of(ranges, ShapedType::isDynamic))
         return;
       if (linalg::isaContractionOpInterface(op)) {
-        FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
-        if (succeeded(dims) && dims->m.size() <= 1 &&
-            dims->n.size() <= 1 && dims->k.size() == 1) {
+        FailureOr<linalg::ContractionDimensions> dims =
+            linalg::inferContractionDims(op);
+        if (succeeded(dims) && dims->m.size() <= 1 && dims->n.size() <= 1 &&
+            dims->k.size() == 1) {
           // K on partitions, M <= 128 (PSUM partitions), N <= 512 (a PSUM
           // bank of fp32), K <= 128; batch loops one at a time.
           systole::TilingDecision d;
@@ -159,14 +163,15 @@ struct TilePass : systole::impl::TileBase<TilePass> {
       for (OpOperand &operand : op->getOpOperands())
         bytesPerElement += elementBytes(operand.get().getType());
       if (op->getNumRegions() == 1)
-        bytesPerElement += 4 * static_cast<int64_t>(
-                                   op->getRegion(0).front().getOperations().size());
-      systole::setTiling(op, systole::decideTiling(
-                                 ranges, op.getIteratorTypesArray(), bytesPerElement,
-                                 loaded->sbuf_bytes_per_partition(), partitions));
+        bytesPerElement +=
+            4 * static_cast<int64_t>(
+                    op->getRegion(0).front().getOperations().size());
+      systole::setTiling(
+          op, systole::decideTiling(
+                  ranges, op.getIteratorTypesArray(), bytesPerElement,
+                  loaded->sbuf_bytes_per_partition(), partitions));
     });
   }
-
 };
 
 } // namespace

@@ -45,8 +45,8 @@ mlir::FailureOr<TilingDecision> getTiling(mlir::Operation *op);
 /// buffering) or 4096 elements; at most 4 free loops get a tile above 1.
 TilingDecision decideTiling(llvm::ArrayRef<int64_t> ranges,
                             llvm::ArrayRef<mlir::utils::IteratorType> iterators,
-                            int64_t bytesPerElement, int64_t sbufBytesPerPartition,
-                            int64_t partitions);
+                            int64_t bytesPerElement,
+                            int64_t sbufBytesPerPartition, int64_t partitions);
 
 } // namespace systole
 

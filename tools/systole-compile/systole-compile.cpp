@@ -35,25 +35,31 @@ namespace cl = llvm::cl;
 
 namespace {
 cl::OptionCategory category("systole-compile options");
-cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"), cl::Required,
-                               cl::cat(category));
-cl::opt<std::string> outputFile("o", cl::desc("Output file (default: input with .ncx, "
-                                              "or stdout for --emit=mlir)"),
-                                cl::value_desc("file"), cl::cat(category));
-cl::opt<std::string> target("target", cl::desc("trn1, trn2 (default) or a TargetDesc "
-                                                "textproto"),
+cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"),
+                               cl::Required, cl::cat(category));
+cl::opt<std::string>
+    outputFile("o",
+               cl::desc("Output file (default: input with .ncx, "
+                        "or stdout for --emit=mlir)"),
+               cl::value_desc("file"), cl::cat(category));
+cl::opt<std::string> target("target",
+                            cl::desc("trn1, trn2 (default) or a TargetDesc "
+                                     "textproto"),
                             cl::init("trn2"), cl::cat(category));
-cl::opt<std::string> compileTo("compile-to",
-                               cl::desc("Stop after this phase and write MLIR: input, "
-                                        "simplify, quantize, linalg, fuse, tile, "
-                                        "bufferize, place, ncore, schedule"),
-                               cl::cat(category));
-cl::opt<std::string> dumpDir("dump-dir", cl::desc("Write NN-phase.mlir after each phase"),
+cl::opt<std::string>
+    compileTo("compile-to",
+              cl::desc("Stop after this phase and write MLIR: input, "
+                       "simplify, quantize, linalg, fuse, tile, "
+                       "bufferize, place, ncore, schedule"),
+              cl::cat(category));
+cl::opt<std::string> dumpDir("dump-dir",
+                             cl::desc("Write NN-phase.mlir after each phase"),
                              cl::cat(category));
-cl::opt<std::string> emit("emit", cl::desc("ncx (default) or mlir"), cl::init("ncx"),
-                          cl::cat(category));
-cl::opt<std::string> fp8("fp8", cl::desc("FP8 quantization: off (default); e4m3 and "
-                                         "e5m2 are not implemented yet"),
+cl::opt<std::string> emit("emit", cl::desc("ncx (default) or mlir"),
+                          cl::init("ncx"), cl::cat(category));
+cl::opt<std::string> fp8("fp8",
+                         cl::desc("FP8 quantization: off (default); e4m3 and "
+                                  "e5m2 are not implemented yet"),
                          cl::init("off"), cl::cat(category));
 } // namespace
 
@@ -64,7 +70,8 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
-  if (!cl::ParseCommandLineOptions(argc, argv, "systole-compile: StableHLO to NeuronCore\n",
+  if (!cl::ParseCommandLineOptions(argc, argv,
+                                   "systole-compile: StableHLO to NeuronCore\n",
                                    &llvm::errs()))
     return 2; // DESIGN section 7: bad usage
 
@@ -85,7 +92,8 @@ int main(int argc, char **argv) {
                   "bufferize, place, ncore, schedule or emit)");
     last = *p == systole::Phase::Emit ? systole::Phase::Schedule : *p;
   }
-  bool writeMlir = emit == "mlir" || (!compileTo.empty() && compileTo != "emit");
+  bool writeMlir =
+      emit == "mlir" || (!compileTo.empty() && compileTo != "emit");
   if (auto loaded = systole::loadTarget(target); !loaded.ok())
     return fail("--target: " + std::string(loaded.status().message()));
 
@@ -109,21 +117,22 @@ int main(int argc, char **argv) {
     if (tm.isEnabled()) {
       if (!phaseTimings.empty())
         phaseTimings.back().stop(); // the previous phase has run
-      phaseTimings.push_back(timing.nest(reinterpret_cast<const void *>(
-                                             static_cast<uintptr_t>(phase) + 1),
-                                         [phase] { return systole::phaseName(phase).str(); }));
+      phaseTimings.push_back(timing.nest(
+          reinterpret_cast<const void *>(static_cast<uintptr_t>(phase) + 1),
+          [phase] { return systole::phaseName(phase).str(); }));
       pm.enableTiming(phaseTimings.back());
     }
     return success();
   };
   auto start = std::chrono::steady_clock::now();
-  if (failed(systole::runPhases(*module, systole::Phase::Input, last, options, configure,
-                                dumpDir)))
+  if (failed(systole::runPhases(*module, systole::Phase::Input, last, options,
+                                configure, dumpDir)))
     return 2;
   if (!phaseTimings.empty())
     phaseTimings.back().stop();
   double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
 
   std::string out = outputFile;
   if (out.empty())
@@ -153,12 +162,14 @@ int main(int argc, char **argv) {
   program.setCompilerVersionAttr(b.getStringAttr("systole 0.1"));
   program.setStatsAttr(b.getDictionaryAttr(
       {b.getNamedAttr("compile_seconds", b.getF64FloatAttr(seconds))}));
-  FailureOr<systole::ncx::Executable> exe = systole::translateProgramToNcx(program);
+  FailureOr<systole::ncx::Executable> exe =
+      systole::translateProgramToNcx(program);
   if (failed(exe))
     return 3;
   absl::StatusOr<std::string> bytes = systole::ncx::serializeExecutable(*exe);
   if (!bytes.ok()) {
-    llvm::errs() << "systole-compile: internal error: " << std::string(bytes.status().message()) << "\n";
+    llvm::errs() << "systole-compile: internal error: "
+                 << std::string(bytes.status().message()) << "\n";
     return 3;
   }
   file->os() << *bytes;

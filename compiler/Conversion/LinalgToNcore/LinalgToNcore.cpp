@@ -73,7 +73,8 @@ public:
   }
 
   // ---- access patterns ----
-  AccessPatternAttr sbuf(int64_t offset, int64_t p, Type type, ArrayRef<int64_t> counts,
+  AccessPatternAttr sbuf(int64_t offset, int64_t p, Type type,
+                         ArrayRef<int64_t> counts,
                          Memory memory = Memory::sbuf) {
     SmallVector<int64_t> c, s;
     int64_t stride = 1;
@@ -85,14 +86,16 @@ public:
     normalize(c, s);
     return AccessPatternAttr::get(ctx, memory, 0, p, offset, type, c, s, 0);
   }
-  AccessPatternAttr hbm(int64_t address, int64_t p, int64_t partitionStride, Type type,
-                        SmallVector<int64_t> counts, SmallVector<int64_t> strides) {
+  AccessPatternAttr hbm(int64_t address, int64_t p, int64_t partitionStride,
+                        Type type, SmallVector<int64_t> counts,
+                        SmallVector<int64_t> strides) {
     normalize(counts, strides);
-    return AccessPatternAttr::get(ctx, Memory::hbm, 0, p, address, type, counts, strides,
-                                  p == 1 ? 0 : partitionStride);
+    return AccessPatternAttr::get(ctx, Memory::hbm, 0, p, address, type, counts,
+                                  strides, p == 1 ? 0 : partitionStride);
   }
   /// Drops unit dims and merges dims that are contiguous with each other.
-  static void normalize(SmallVector<int64_t> &counts, SmallVector<int64_t> &strides) {
+  static void normalize(SmallVector<int64_t> &counts,
+                        SmallVector<int64_t> &strides) {
     SmallVector<int64_t> c, s;
     for (size_t i = 0; i < counts.size(); ++i) {
       if (counts[i] == 1)
@@ -123,8 +126,8 @@ public:
     int64_t at = (slotTop + 63) / 64 * 64;
     if (at + bytesPerPartition > half) {
       emitError(loc) << "ncore: the tile needs more than " << half
-                     << " bytes per partition of SBUF (half of " << target.name()
-                     << "'s SBUF, for double buffering)";
+                     << " bytes per partition of SBUF (half of "
+                     << target.name() << "'s SBUF, for double buffering)";
       return failure();
     }
     slotTop = at + bytesPerPartition;
@@ -139,11 +142,14 @@ public:
     int64_t slot = target.pe_columns() * std::max<int64_t>(elementBytes, 2);
     int64_t perBank = std::max<int64_t>(1, bank / slot);
     int64_t i = psumRotation++ % (2 * perBank);
-    return (target.psum_banks() - 2 + i / perBank) * bank + (i % perBank) * slot;
+    return (target.psum_banks() - 2 + i / perBank) * bank +
+           (i % perBank) * slot;
   }
 
   int nextQueue() { return queue++ % std::max(1, target.dma_queues()); }
-  Engine nextCopyEngine() { return (copyToggle++ & 1) ? Engine::scalar : Engine::vector; }
+  Engine nextCopyEngine() {
+    return (copyToggle++ & 1) ? Engine::scalar : Engine::vector;
+  }
 
   // ---- instructions ----
   /// A DMA; one moving more than 64 KiB is split by partitions over up to 8
@@ -162,25 +168,30 @@ public:
     dmaOne(loc, src, dst);
   }
   /// Partitions [p0, p0 + n) of `ap`.
-  AccessPatternAttr slicePartitions(AccessPatternAttr ap, int64_t p0, int64_t n) {
+  AccessPatternAttr slicePartitions(AccessPatternAttr ap, int64_t p0,
+                                    int64_t n) {
     bool hbm = ap.getMemory() == Memory::hbm;
-    int64_t offset = ap.getByteOffset() +
-                     (hbm ? p0 * ap.getPartitionStride() * ap.getElementBytes() : 0);
-    return AccessPatternAttr::get(ctx, ap.getMemory(), hbm ? 0 : ap.getStartPartition() + p0,
-                                  n, offset, ap.getElementType(), ap.getCounts(),
-                                  ap.getStrides(), n == 1 ? 0 : ap.getPartitionStride());
+    int64_t offset =
+        ap.getByteOffset() +
+        (hbm ? p0 * ap.getPartitionStride() * ap.getElementBytes() : 0);
+    return AccessPatternAttr::get(
+        ctx, ap.getMemory(), hbm ? 0 : ap.getStartPartition() + p0, n, offset,
+        ap.getElementType(), ap.getCounts(), ap.getStrides(),
+        n == 1 ? 0 : ap.getPartitionStride());
   }
   void dmaOne(Location loc, AccessPatternAttr src, AccessPatternAttr dst) {
-    b.create<DmaCopyOp>(loc, src, dst, Engine::dma, b.getI32IntegerAttr(nextQueue()),
-                        nullptr, nullptr, nullptr, nullptr);
+    b.create<DmaCopyOp>(loc, src, dst, Engine::dma,
+                        b.getI32IntegerAttr(nextQueue()), nullptr, nullptr,
+                        nullptr, nullptr);
   }
   void memset(Location loc, AccessPatternAttr dst, double value) {
-    b.create<MemsetOp>(loc, dst, APFloat(value), Engine::vector, nullptr, nullptr, nullptr,
-                       nullptr, nullptr);
+    b.create<MemsetOp>(loc, dst, APFloat(value), Engine::vector, nullptr,
+                       nullptr, nullptr, nullptr, nullptr);
   }
-  void copy(Location loc, AccessPatternAttr src, AccessPatternAttr dst, Engine engine) {
-    b.create<TensorCopyOp>(loc, src, dst, engine, nullptr, nullptr, nullptr, nullptr,
-                           nullptr);
+  void copy(Location loc, AccessPatternAttr src, AccessPatternAttr dst,
+            Engine engine) {
+    b.create<TensorCopyOp>(loc, src, dst, engine, nullptr, nullptr, nullptr,
+                           nullptr, nullptr);
   }
 
   ProgramOp program;
@@ -200,7 +211,8 @@ public:
 
 /// The HBM view of a memref value; failure (with an error at `loc`) for
 /// buffers `place` did not give an address or layouts that are not strided.
-FailureOr<HbmView> resolveView(Value v, func::FuncOp main, ModuleOp module, Location loc) {
+FailureOr<HbmView> resolveView(Value v, func::FuncOp main, ModuleOp module,
+                               Location loc) {
   auto type = dyn_cast<MemRefType>(v.getType());
   if (!type) {
     emitError(loc) << "ncore: expected a buffer, got " << v.getType();
@@ -221,24 +233,29 @@ FailureOr<HbmView> resolveView(Value v, func::FuncOp main, ModuleOp module, Loca
   IntegerAttr address;
   if (auto arg = dyn_cast<BlockArgument>(root)) {
     if (arg.getOwner()->getParentOp() == main) {
-      address = main.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), kAddressAttr);
+      address =
+          main.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), kAddressAttr);
       // Unsigned data keeps its type (the linalg phase made it signless):
       // engines must read ui8 bytes as unsigned.
-      if (auto t = main.getArgAttrOfType<TypeAttr>(arg.getArgNumber(), "systole.element_type"))
-        if (t.getValue().getIntOrFloatBitWidth() == view.elementType.getIntOrFloatBitWidth() &&
+      if (auto t = main.getArgAttrOfType<TypeAttr>(arg.getArgNumber(),
+                                                   "systole.element_type"))
+        if (t.getValue().getIntOrFloatBitWidth() ==
+                view.elementType.getIntOrFloatBitWidth() &&
             isSupportedElementType(t.getValue()))
           view.elementType = t.getValue();
     }
   } else if (Operation *def = root.getDefiningOp()) {
     if (auto get = dyn_cast<memref::GetGlobalOp>(def)) {
-      if (auto global = module.lookupSymbol<memref::GlobalOp>(get.getNameAttr()))
+      if (auto global =
+              module.lookupSymbol<memref::GlobalOp>(get.getNameAttr()))
         address = global->getAttrOfType<IntegerAttr>(kAddressAttr);
     } else {
       address = def->getAttrOfType<IntegerAttr>(kAddressAttr);
     }
   }
   if (!address) {
-    emitError(loc) << "ncore: buffer has no HBM address (run systole-place first)";
+    emitError(loc)
+        << "ncore: buffer has no HBM address (run systole-place first)";
     return failure();
   }
   view.base = address.getInt();
@@ -258,44 +275,47 @@ struct Kernel {
   SmallVector<AffineMap> inputMaps;
   HbmView output;
   AffineMap outputMap;
-  Block *body = nullptr;       // linalg-style block: inputs..., out -> yield
-  std::optional<double> fill;  // a fill kernel: the value
-  bool copy = false;           // a copy kernel: yields input 0
+  Block *body = nullptr;      // linalg-style block: inputs..., out -> yield
+  std::optional<double> fill; // a fill kernel: the value
+  bool copy = false;          // a copy kernel: yields input 0
 };
 
 /// Stride, in elements of `view`, of loop `d` through `map`; and the element
 /// offset of the tile starting at `origin`. Failure for maps that are not
 /// projections of loops and constants.
-LogicalResult operandLayout(const HbmView &view, AffineMap map, ArrayRef<int64_t> origin,
-                            SmallVector<int64_t> &loopStrides, int64_t &offset) {
+LogicalResult operandLayout(const HbmView &view, AffineMap map,
+                            ArrayRef<int64_t> origin,
+                            SmallVector<int64_t> &loopStrides,
+                            int64_t &offset) {
   loopStrides.assign(map.getNumDims(), 0);
   offset = view.offset;
   // Each result is a sum of loops times constants plus a constant (windows
   // of convolutions and pooling: d2 * 2 + d6).
-  std::function<bool(AffineExpr, int64_t, int64_t)> add = [&](AffineExpr expr, int64_t scale,
-                                                              int64_t stride) {
-    if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
-      loopStrides[dim.getPosition()] += scale * stride;
-      offset += origin[dim.getPosition()] * scale * stride;
-      return true;
-    }
-    if (auto cst = dyn_cast<AffineConstantExpr>(expr)) {
-      offset += cst.getValue() * scale * stride;
-      return true;
-    }
-    auto bin = dyn_cast<AffineBinaryOpExpr>(expr);
-    if (!bin)
-      return false;
-    if (expr.getKind() == AffineExprKind::Add)
-      return add(bin.getLHS(), scale, stride) && add(bin.getRHS(), scale, stride);
-    if (expr.getKind() == AffineExprKind::Mul) {
-      if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS()))
-        return add(bin.getLHS(), scale * c.getValue(), stride);
-      if (auto c = dyn_cast<AffineConstantExpr>(bin.getLHS()))
-        return add(bin.getRHS(), scale * c.getValue(), stride);
-    }
-    return false;
-  };
+  std::function<bool(AffineExpr, int64_t, int64_t)> add =
+      [&](AffineExpr expr, int64_t scale, int64_t stride) {
+        if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+          loopStrides[dim.getPosition()] += scale * stride;
+          offset += origin[dim.getPosition()] * scale * stride;
+          return true;
+        }
+        if (auto cst = dyn_cast<AffineConstantExpr>(expr)) {
+          offset += cst.getValue() * scale * stride;
+          return true;
+        }
+        auto bin = dyn_cast<AffineBinaryOpExpr>(expr);
+        if (!bin)
+          return false;
+        if (expr.getKind() == AffineExprKind::Add)
+          return add(bin.getLHS(), scale, stride) &&
+                 add(bin.getRHS(), scale, stride);
+        if (expr.getKind() == AffineExprKind::Mul) {
+          if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS()))
+            return add(bin.getLHS(), scale * c.getValue(), stride);
+          if (auto c = dyn_cast<AffineConstantExpr>(bin.getLHS()))
+            return add(bin.getRHS(), scale * c.getValue(), stride);
+        }
+        return false;
+      };
   for (auto [j, expr] : llvm::enumerate(map.getResults()))
     if (!add(expr, 1, view.strides[j]))
       return failure();
@@ -359,13 +379,17 @@ std::optional<AluOp> aluFor(Operation *op) {
         case arith::CmpIPredicate::sge:
           return AluOp::ge;
         case arith::CmpIPredicate::ult:
-          return c.getLhs().getType().isInteger(1) ? std::optional(AluOp::lt) : std::nullopt;
+          return c.getLhs().getType().isInteger(1) ? std::optional(AluOp::lt)
+                                                   : std::nullopt;
         case arith::CmpIPredicate::ule:
-          return c.getLhs().getType().isInteger(1) ? std::optional(AluOp::le) : std::nullopt;
+          return c.getLhs().getType().isInteger(1) ? std::optional(AluOp::le)
+                                                   : std::nullopt;
         case arith::CmpIPredicate::ugt:
-          return c.getLhs().getType().isInteger(1) ? std::optional(AluOp::gt) : std::nullopt;
+          return c.getLhs().getType().isInteger(1) ? std::optional(AluOp::gt)
+                                                   : std::nullopt;
         case arith::CmpIPredicate::uge:
-          return c.getLhs().getType().isInteger(1) ? std::optional(AluOp::ge) : std::nullopt;
+          return c.getLhs().getType().isInteger(1) ? std::optional(AluOp::ge)
+                                                   : std::nullopt;
         default:
           return std::nullopt;
         }
@@ -424,7 +448,8 @@ std::optional<ActivationFunc> activationFor(Operation *op) {
 /// `counts`.
 class TileEmitter {
 public:
-  TileEmitter(Emitter &e, const Kernel &k, ArrayRef<int64_t> origin, ArrayRef<int64_t> counts)
+  TileEmitter(Emitter &e, const Kernel &k, ArrayRef<int64_t> origin,
+              ArrayRef<int64_t> counts)
       : e(e), k(k), origin(origin), counts(counts) {
     int64_t part = k.tiling.partition;
     p = part >= 0 ? counts[part] : 1;
@@ -462,7 +487,8 @@ private:
       c.push_back(counts[d]);
       s.push_back(loopStrides[d]);
     }
-    int64_t pstride = k.tiling.partition >= 0 ? loopStrides[k.tiling.partition] : 0;
+    int64_t pstride =
+        k.tiling.partition >= 0 ? loopStrides[k.tiling.partition] : 0;
     Emitter::normalize(c, s);
     if (c.size() > 4) {
       emitError(k.loc) << "ncore: a tile of this op needs " << c.size()
@@ -517,9 +543,9 @@ private:
       e.memset(k.loc, full(*t), o.imm);
     } else {
       e.memset(k.loc, full(*t), 0.0);
-      e.b.create<TensorScalarOp>(k.loc, full(*t), full(*t), AluOp::add, ap(o, 1), nullptr,
-                                 nullptr, Engine::vector, nullptr, nullptr, nullptr,
-                                 nullptr, nullptr);
+      e.b.create<TensorScalarOp>(k.loc, full(*t), full(*t), AluOp::add,
+                                 ap(o, 1), nullptr, nullptr, Engine::vector,
+                                 nullptr, nullptr, nullptr, nullptr, nullptr);
     }
     return t;
   }
@@ -566,8 +592,8 @@ private:
       e.dma(k.loc, src, rowsAp);
       int64_t tOff = e.transposeSlot(eb);
       auto t = e.sbuf(tOff, p, view.elementType, {cn}, Memory::psum);
-      e.b.create<TransposeOp>(k.loc, rowsAp, t, Engine::tensor, nullptr, nullptr, nullptr,
-                              nullptr, nullptr);
+      e.b.create<TransposeOp>(k.loc, rowsAp, t, Engine::tensor, nullptr,
+                              nullptr, nullptr, nullptr, nullptr);
       e.copy(k.loc, t, e.sbuf(tile.offset + c0 * eb, p, view.elementType, {cn}),
              e.nextCopyEngine());
     }
@@ -598,14 +624,17 @@ FailureOr<Operand> TileEmitter::lookup(Value v) {
     if (auto f = dyn_cast<FloatAttr>(cst))
       o.imm = f.getValueAsDouble();
     else if (auto i = dyn_cast<IntegerAttr>(cst))
-      o.imm = i.getType().isInteger(1) ? static_cast<double>(i.getValue().getZExtValue())
-                                       : static_cast<double>(i.getValue().getSExtValue());
+      o.imm = i.getType().isInteger(1)
+                  ? static_cast<double>(i.getValue().getZExtValue())
+                  : static_cast<double>(i.getValue().getSExtValue());
     else
-      return emitError(v.getLoc()) << "ncore: unsupported constant " << cst, failure();
+      return emitError(v.getLoc()) << "ncore: unsupported constant " << cst,
+             failure();
     values[v] = o;
     return o;
   }
-  emitError(k.loc) << "ncore: value defined outside the op's body is not a constant";
+  emitError(k.loc)
+      << "ncore: value defined outside the op's body is not a constant";
   return failure();
 }
 
@@ -644,10 +673,11 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     SmallVector<int64_t> strides(cs.size(), 1);
     for (int64_t i = static_cast<int64_t>(cs.size()) - 2; i >= 0; --i)
       strides[i] = strides[i + 1] * cs[i + 1];
-    auto dst = AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, p, t->offset, type, cs,
-                                      strides, 0);
-    e.b.create<IotaOp>(loc, dst, origin[d], d == k.tiling.partition ? 1 : 0, steps,
-                       Engine::gpsimd, nullptr, nullptr, nullptr, nullptr, nullptr);
+    auto dst = AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, p, t->offset,
+                                      type, cs, strides, 0);
+    e.b.create<IotaOp>(loc, dst, origin[d], d == k.tiling.partition ? 1 : 0,
+                       steps, Engine::gpsimd, nullptr, nullptr, nullptr,
+                       nullptr, nullptr);
     return t;
   }
   if (auto alu = aluFor(op)) {
@@ -657,7 +687,8 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     Operand x = *a, y = *c;
     AluOp aop = *alu;
     if (x.kind == Operand::Imm && y.kind == Operand::Imm) {
-      emitError(loc) << "ncore: '" << op->getName() << "' of two constants (fold it first)";
+      emitError(loc) << "ncore: '" << op->getName()
+                     << "' of two constants (fold it first)";
       return failure();
     }
     FailureOr<Operand> r = newTile(type, ftot);
@@ -670,11 +701,10 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
         aop = *s;
       } else if (aop == AluOp::sub && y.kind == Operand::Tile) {
         // s - y = (y * -1) + s
-        e.b.create<TensorScalarOp>(loc, full(y), full(*r), AluOp::mul,
-                                   e.b.getF32FloatAttr(-1.0f),
-                                   AluOpAttr::get(e.ctx, AluOp::add), scalarAttr(x),
-                                   Engine::vector, nullptr, nullptr, nullptr, nullptr,
-                                   nullptr);
+        e.b.create<TensorScalarOp>(
+            loc, full(y), full(*r), AluOp::mul, e.b.getF32FloatAttr(-1.0f),
+            AluOpAttr::get(e.ctx, AluOp::add), scalarAttr(x), Engine::vector,
+            nullptr, nullptr, nullptr, nullptr, nullptr);
         return r;
       } else {
         FailureOr<Operand> t = asTile(x, op->getOperand(0).getType().isIndex()
@@ -686,12 +716,13 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
       }
     }
     if (y.kind == Operand::Tile)
-      e.b.create<TensorTensorOp>(loc, aop, full(x), full(y), full(*r), Engine::vector,
-                                 nullptr, nullptr, nullptr, nullptr, nullptr);
+      e.b.create<TensorTensorOp>(loc, aop, full(x), full(y), full(*r),
+                                 Engine::vector, nullptr, nullptr, nullptr,
+                                 nullptr, nullptr);
     else
-      e.b.create<TensorScalarOp>(loc, full(x), full(*r), aop, scalarAttr(y), nullptr,
-                                 nullptr, Engine::vector, nullptr, nullptr, nullptr, nullptr,
-                                 nullptr);
+      e.b.create<TensorScalarOp>(loc, full(x), full(*r), aop, scalarAttr(y),
+                                 nullptr, nullptr, Engine::vector, nullptr,
+                                 nullptr, nullptr, nullptr, nullptr);
     return r;
   }
   if (isa<arith::NegFOp>(op)) {
@@ -704,8 +735,9 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
       return failure();
     r->kind = Operand::Tile;
     e.b.create<TensorScalarOp>(loc, full(*x), full(*r), AluOp::mul,
-                               e.b.getF32FloatAttr(-1.0f), nullptr, nullptr, Engine::vector,
-                               nullptr, nullptr, nullptr, nullptr, nullptr);
+                               e.b.getF32FloatAttr(-1.0f), nullptr, nullptr,
+                               Engine::vector, nullptr, nullptr, nullptr,
+                               nullptr, nullptr);
     return r;
   }
   if (auto func = activationFor(op)) {
@@ -717,12 +749,13 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     if (failed(x) || failed(r))
       return failure();
     r->kind = Operand::Tile;
-    e.b.create<ActivationOp>(loc, *func, full(*x), full(*r), nullptr, nullptr, nullptr,
-                             Engine::scalar, nullptr, nullptr, nullptr, nullptr, nullptr);
+    e.b.create<ActivationOp>(loc, *func, full(*x), full(*r), nullptr, nullptr,
+                             nullptr, Engine::scalar, nullptr, nullptr, nullptr,
+                             nullptr, nullptr);
     return r;
   }
-  if (isa<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp, arith::ExtSIOp,
-          arith::ExtUIOp, arith::TruncIOp>(op)) {
+  if (isa<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp,
+          arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp>(op)) {
     FailureOr<Operand> a = operand(0);
     if (failed(a))
       return failure();
@@ -750,12 +783,14 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     if (failed(ct) || failed(at) || failed(ft) || failed(r))
       return failure();
     r->kind = Operand::Tile;
-    e.b.create<SelectOp>(loc, full(*ct), full(*at), full(*ft), full(*r), Engine::vector,
-                         nullptr, nullptr, nullptr, nullptr, nullptr);
+    e.b.create<SelectOp>(loc, full(*ct), full(*at), full(*ft), full(*r),
+                         Engine::vector, nullptr, nullptr, nullptr, nullptr,
+                         nullptr);
     return r;
   }
-  emitError(op->getLoc()) << "ncore: '" << op->getName()
-                          << "' in a linalg body has no NeuronCore instruction yet";
+  emitError(op->getLoc())
+      << "ncore: '" << op->getName()
+      << "' in a linalg body has no NeuronCore instruction yet";
   return failure();
 }
 
@@ -766,7 +801,8 @@ LogicalResult TileEmitter::run() {
   SmallVector<int64_t> allDims(parDims);
   allDims.append(redDims);
 
-  FailureOr<AccessPatternAttr> outAp = hbmOperand(k.output, k.outputMap, parDims);
+  FailureOr<AccessPatternAttr> outAp =
+      hbmOperand(k.output, k.outputMap, parDims);
   if (failed(outAp))
     return failure();
 
@@ -783,8 +819,8 @@ LogicalResult TileEmitter::run() {
       if (!k.copy && arg.use_empty())
         continue;
       bool column = isColumn(view, k.inputMaps[i]);
-      FailureOr<AccessPatternAttr> src =
-          hbmOperand(view, k.inputMaps[i], column ? ArrayRef<int64_t>() : allDims);
+      FailureOr<AccessPatternAttr> src = hbmOperand(
+          view, k.inputMaps[i], column ? ArrayRef<int64_t>() : allDims);
       if (failed(src))
         return failure();
       FailureOr<Operand> t = newTile(view.elementType, column ? 1 : ftot);
@@ -804,22 +840,26 @@ LogicalResult TileEmitter::run() {
       BlockArgument out = body.getArgument(body.getNumArguments() - 1);
       Operation *combiner = nullptr;
       Value partial;
-      if (!redDims.empty() || llvm::any_of(k.iterators, [](utils::IteratorType t) {
+      if (!redDims.empty() ||
+          llvm::any_of(k.iterators, [](utils::IteratorType t) {
             return t != utils::IteratorType::parallel;
           })) {
         combiner = yielded.getDefiningOp();
         if (!combiner || combiner->getNumOperands() != 2 || !aluFor(combiner) ||
             !commutes(*aluFor(combiner)) ||
-            (combiner->getOperand(0) != out && combiner->getOperand(1) != out)) {
-          emitError(loc) << "ncore: reduction body must combine the running value "
-                            "with add, mul, max or min";
+            (combiner->getOperand(0) != out &&
+             combiner->getOperand(1) != out)) {
+          emitError(loc)
+              << "ncore: reduction body must combine the running value "
+                 "with add, mul, max or min";
           return failure();
         }
         partial = combiner->getOperand(0) == out ? combiner->getOperand(1)
                                                  : combiner->getOperand(0);
       } else if (!out.use_empty()) {
-        emitError(loc) << "ncore: an elementwise body that reads its output is not "
-                          "supported";
+        emitError(loc)
+            << "ncore: an elementwise body that reads its output is not "
+               "supported";
         return failure();
       }
       // The body up to the yielded value (or the reduction's partial value).
@@ -848,9 +888,10 @@ LogicalResult TileEmitter::run() {
           rop = AluOp::min;
         if (rop != AluOp::add && rop != AluOp::max && rop != AluOp::min &&
             rop != AluOp::mul) {
-          emitError(loc) << "ncore: reductions combine with add, mul, max, min, and "
-                            "or or, not '"
-                         << combiner->getName() << "'";
+          emitError(loc)
+              << "ncore: reductions combine with add, mul, max, min, and "
+                 "or or, not '"
+              << combiner->getName() << "'";
           return failure();
         }
         if (!redDims.empty()) {
@@ -866,12 +907,14 @@ LogicalResult TileEmitter::run() {
             redCount *= counts[d];
           cs.push_back(redCount);
           auto src = e.sbuf(xt->offset, p, xt->type, {});
-          src = AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, p, xt->offset, xt->type, cs,
-                                       fpar > 1 ? SmallVector<int64_t>{redCount, 1}
-                                                : SmallVector<int64_t>{1},
-                                       0);
-          e.b.create<TensorReduceOp>(loc, rop, src, ap(*r, fpar), 1, false, Engine::vector,
-                                     nullptr, nullptr, nullptr, nullptr, nullptr);
+          src = AccessPatternAttr::get(
+              e.ctx, Memory::sbuf, 0, p, xt->offset, xt->type, cs,
+              fpar > 1 ? SmallVector<int64_t>{redCount, 1}
+                       : SmallVector<int64_t>{1},
+              0);
+          e.b.create<TensorReduceOp>(loc, rop, src, ap(*r, fpar), 1, false,
+                                     Engine::vector, nullptr, nullptr, nullptr,
+                                     nullptr, nullptr);
           reduced = *r;
         }
         // Combine with the running value from HBM.
@@ -880,9 +923,10 @@ LogicalResult TileEmitter::run() {
         if (failed(running) || failed(combined))
           return failure();
         e.dma(loc, *outAp, ap(*running, fpar));
-        e.b.create<TensorTensorOp>(loc, rop, ap(*running, fpar), ap(reduced, fpar),
-                                   ap(*combined, fpar), Engine::vector, nullptr, nullptr,
-                                   nullptr, nullptr, nullptr);
+        e.b.create<TensorTensorOp>(loc, rop, ap(*running, fpar),
+                                   ap(reduced, fpar), ap(*combined, fpar),
+                                   Engine::vector, nullptr, nullptr, nullptr,
+                                   nullptr, nullptr);
         result = *combined;
       } else {
         FailureOr<Operand> r = lookup(yielded);
@@ -930,19 +974,21 @@ LogicalResult emitKernel(Emitter &e, const Kernel &k) {
     int64_t step = std::max<int64_t>(1, k.tiling.tiles[d]);
     tiles *= (k.ranges[d] + step - 1) / step;
     if (tiles > kMaxTilesPerOp) {
-      emitError(k.loc) << "ncore: this op would take more than " << kMaxTilesPerOp
-                       << " tiles on the vector engine (a convolution or windowed "
-                          "reduction this large needs the tensor-engine kernel, not "
-                          "implemented yet)";
+      emitError(k.loc)
+          << "ncore: this op would take more than " << kMaxTilesPerOp
+          << " tiles on the vector engine (a convolution or windowed "
+             "reduction this large needs the tensor-engine kernel, not "
+             "implemented yet)";
       return failure();
     }
   }
   e.tilesEmitted += tiles;
   if (e.tilesEmitted > kMaxTilesPerProgram) {
-    emitError(k.loc) << "ncore: the program would take more than " << kMaxTilesPerProgram
-                     << " vector-engine tiles, this op included (its convolutions or "
-                        "windowed reductions need the tensor-engine kernel, not "
-                        "implemented yet)";
+    emitError(k.loc)
+        << "ncore: the program would take more than " << kMaxTilesPerProgram
+        << " vector-engine tiles, this op included (its convolutions or "
+           "windowed reductions need the tensor-engine kernel, not "
+           "implemented yet)";
     return failure();
   }
   SmallVector<int64_t> origin(n, 0), counts(n, 1);
@@ -993,22 +1039,27 @@ struct Contraction {
 /// K-on-partitions.
 bool isTensorEngineContraction(linalg::LinalgOp op) {
   FailureOr<systole::TilingDecision> tiling = systole::getTiling(op);
-  if (failed(tiling) || tiling->partition < 0 || !linalg::isaContractionOpInterface(op) ||
-      op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
-      op.getIteratorTypesArray()[tiling->partition] != utils::IteratorType::reduction)
+  if (failed(tiling) || tiling->partition < 0 ||
+      !linalg::isaContractionOpInterface(op) || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1 ||
+      op.getIteratorTypesArray()[tiling->partition] !=
+          utils::IteratorType::reduction)
     return false;
-  FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
-  return succeeded(dims) && dims->m.size() <= 1 &&
-         dims->n.size() <= 1 && dims->k.size() == 1;
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  return succeeded(dims) && dims->m.size() <= 1 && dims->n.size() <= 1 &&
+         dims->k.size() == 1;
 }
 
 /// Recognizes `op` as a contraction with at most one m, n and k loop
 /// (linalg.matmul, batch_matmul, transposed forms, contraction generics).
-FailureOr<Contraction> matchContraction(linalg::LinalgOp op, ArrayRef<HbmView> views) {
+FailureOr<Contraction> matchContraction(linalg::LinalgOp op,
+                                        ArrayRef<HbmView> views) {
   if (!linalg::isaContractionOpInterface(op) || op.getNumDpsInputs() != 2 ||
       op.getNumDpsInits() != 1)
     return failure();
-  FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
   if (failed(dims) || dims->m.size() > 1 || dims->n.size() > 1 ||
       dims->k.size() != 1)
     return failure();
@@ -1022,7 +1073,9 @@ FailureOr<Contraction> matchContraction(linalg::LinalgOp op, ArrayRef<HbmView> v
       failed(operandLayout(views[2], maps[2], origin, sc, off)))
     return failure();
   Contraction c{views[0], views[1], views[2]};
-  auto size = [&](ArrayRef<unsigned> d) { return d.empty() ? int64_t(1) : ranges[d[0]]; };
+  auto size = [&](ArrayRef<unsigned> d) {
+    return d.empty() ? int64_t(1) : ranges[d[0]];
+  };
   auto stride = [](ArrayRef<int64_t> st, ArrayRef<unsigned> d) {
     return d.empty() ? int64_t(0) : st[d[0]];
   };
@@ -1048,13 +1101,15 @@ FailureOr<Contraction> matchContraction(linalg::LinalgOp op, ArrayRef<HbmView> v
 
 /// Emits one K chunk [k0, k0 + kLen) of a contraction. `zeroInit`: C starts
 /// at zero (else the chunk adds to C as it is in HBM).
-LogicalResult emitContractionChunk(Emitter &e, Location loc, const Contraction &ct, int64_t k0,
+LogicalResult emitContractionChunk(Emitter &e, Location loc,
+                                   const Contraction &ct, int64_t k0,
                                    int64_t kLen, bool zeroInit) {
   const HbmView &a = ct.a, &bv = ct.b, &c = ct.c;
   Type ta = a.elementType, tb = bv.elementType, tc = c.elementType;
   int64_t M = ct.M, K = kLen, N = ct.N;
   int64_t ebA = bytesOf(ta), ebB = bytesOf(tb), ebC = 4;
-  int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns(), maxN = e.target.matmul_max_n();
+  int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns(),
+          maxN = e.target.matmul_max_n();
   int64_t KB = (K + maxK - 1) / maxK;
   int64_t bank = e.target.psum_bank_bytes();
   int64_t banks = e.target.psum_banks();
@@ -1072,9 +1127,11 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc, const Contraction &
   int64_t bRowBytes = bDirect ? 0 : align(K * ebB);
   int64_t outBytes = maxN * ebC;
   int64_t fixed = 2 * atBytes + 2 * rowBytes + bRowBytes + 4 * outBytes;
-  int64_t groupCols = ((S - fixed) / std::max<int64_t>(1, KB * ebB)) / maxN * maxN;
+  int64_t groupCols =
+      ((S - fixed) / std::max<int64_t>(1, KB * ebB)) / maxN * maxN;
   if (groupCols < maxN) {
-    emitError(loc) << "ncore: internal error: K chunk of " << K << " does not fit SBUF";
+    emitError(loc) << "ncore: internal error: K chunk of " << K
+                   << " does not fit SBUF";
     return failure();
   }
   groupCols = std::min(groupCols, (N + maxN - 1) / maxN * maxN);
@@ -1095,8 +1152,8 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc, const Contraction &
                            AccessPatternAttr dst) {
     int64_t tOff = e.transposeSlot(bytesOf(t));
     auto tdst = e.sbuf(tOff, f, t, {p}, Memory::psum);
-    e.b.create<TransposeOp>(loc, src, tdst, Engine::tensor, nullptr, nullptr, nullptr, nullptr,
-                            nullptr);
+    e.b.create<TransposeOp>(loc, src, tdst, Engine::tensor, nullptr, nullptr,
+                            nullptr, nullptr, nullptr);
     e.copy(loc, tdst, dst, e.nextCopyEngine());
   };
 
@@ -1105,33 +1162,41 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc, const Contraction &
     for (int64_t g0 = 0; g0 < N; g0 += groupCols) {
       int64_t gc = std::min(groupCols, N - g0);
       // B panel: KB blocks of [kt, gc].
-      int64_t bBase = bv.base + (bv.offset + boff[1] + k0 * ct.sBk + g0 * ct.sBn) * ebB;
+      int64_t bBase =
+          bv.base + (bv.offset + boff[1] + k0 * ct.sBk + g0 * ct.sBn) * ebB;
       if (bDirect) {
         for (int64_t kb = 0; kb < KB; ++kb) {
           int64_t kt = std::min(maxK, K - kb * maxK);
-          e.dma(loc, e.hbm(bBase + kb * maxK * ct.sBk * ebB, kt, ct.sBk, tb, {gc}, {ct.sBn}),
+          e.dma(loc,
+                e.hbm(bBase + kb * maxK * ct.sBk * ebB, kt, ct.sBk, tb, {gc},
+                      {ct.sBn}),
                 e.sbuf(panelOff + kb * groupCols * ebB, kt, tb, {gc}));
         }
       } else {
         for (int64_t n0 = 0; n0 < gc; n0 += maxM) {
           int64_t nr = std::min(maxM, gc - n0);
-          e.dma(loc, e.hbm(bBase + n0 * ct.sBn * ebB, nr, ct.sBn, tb, {K}, {ct.sBk}),
+          e.dma(loc,
+                e.hbm(bBase + n0 * ct.sBn * ebB, nr, ct.sBn, tb, {K}, {ct.sBk}),
                 e.sbuf(bRowOff, nr, tb, {K}));
           for (int64_t kb = 0; kb < KB; ++kb) {
             int64_t kt = std::min(maxK, K - kb * maxK);
-            transposeInto(e.sbuf(bRowOff + kb * maxK * ebB, nr, tb, {kt}), nr, kt, tb,
-                          e.sbuf(panelOff + (kb * groupCols + n0) * ebB, kt, tb, {nr}));
+            transposeInto(
+                e.sbuf(bRowOff + kb * maxK * ebB, nr, tb, {kt}), nr, kt, tb,
+                e.sbuf(panelOff + (kb * groupCols + n0) * ebB, kt, tb, {nr}));
           }
         }
       }
       for (int64_t m0 = 0; m0 < M; m0 += maxM, ++mIter) {
         int64_t mt = std::min(maxM, M - m0);
         int slot = mIter & 1;
-        int64_t aBase = a.base + (a.offset + boff[0] + m0 * ct.sAm + k0 * ct.sAk) * ebA;
+        int64_t aBase =
+            a.base + (a.offset + boff[0] + m0 * ct.sAm + k0 * ct.sAk) * ebA;
         if (aDirect) {
           for (int64_t kb = 0; kb < KB; ++kb) {
             int64_t kt = std::min(maxK, K - kb * maxK);
-            e.dma(loc, e.hbm(aBase + kb * maxK * ct.sAk * ebA, kt, ct.sAk, ta, {mt}, {ct.sAm}),
+            e.dma(loc,
+                  e.hbm(aBase + kb * maxK * ct.sAk * ebA, kt, ct.sAk, ta, {mt},
+                        {ct.sAm}),
                   e.sbuf(atOff[slot] + kb * maxM * ebA, kt, ta, {mt}));
           }
         } else {
@@ -1139,7 +1204,8 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc, const Contraction &
                 e.sbuf(rowOff[slot], mt, ta, {K}));
           for (int64_t kb = 0; kb < KB; ++kb) {
             int64_t kt = std::min(maxK, K - kb * maxK);
-            transposeInto(e.sbuf(rowOff[slot] + kb * maxK * ebA, mt, ta, {kt}), mt, kt, ta,
+            transposeInto(e.sbuf(rowOff[slot] + kb * maxK * ebA, mt, ta, {kt}),
+                          mt, kt, ta,
                           e.sbuf(atOff[slot] + kb * maxM * ebA, kt, ta, {mt}));
           }
         }
@@ -1152,21 +1218,25 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc, const Contraction &
             e.b.create<MatmulOp>(
                 loc, e.sbuf(atOff[slot] + kb * maxM * ebA, kt, ta, {mt}),
                 AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, kt,
-                                       panelOff + (kb * groupCols + (n0 - g0)) * ebB, tb,
-                                       {nt}, {1}, 0),
-                acc, kb > 0, Engine::tensor, nullptr, nullptr, nullptr, nullptr, nullptr);
+                                       panelOff +
+                                           (kb * groupCols + (n0 - g0)) * ebB,
+                                       tb, {nt}, {1}, 0),
+                acc, kb > 0, Engine::tensor, nullptr, nullptr, nullptr, nullptr,
+                nullptr);
           }
           int os = nIter & 1;
           auto out = e.sbuf(outOff[os], mt, tc, {nt});
-          int64_t cAddr = c.base + (c.offset + boff[2] + m0 * ct.sCm + n0 * ct.sCn) * ebC;
+          int64_t cAddr =
+              c.base + (c.offset + boff[2] + m0 * ct.sCm + n0 * ct.sCn) * ebC;
           auto cAp = e.hbm(cAddr, mt, ct.sCm, tc, {nt}, {ct.sCn});
           if (zeroInit) {
             e.copy(loc, acc, out, e.nextCopyEngine());
           } else {
             auto init = e.sbuf(initOff[os], mt, tc, {nt});
             e.dma(loc, cAp, init);
-            e.b.create<TensorTensorOp>(loc, AluOp::add, acc, init, out, Engine::vector,
-                                       nullptr, nullptr, nullptr, nullptr, nullptr);
+            e.b.create<TensorTensorOp>(loc, AluOp::add, acc, init, out,
+                                       Engine::vector, nullptr, nullptr,
+                                       nullptr, nullptr, nullptr);
           }
           e.dma(loc, out, cAp);
         }
@@ -1178,12 +1248,15 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc, const Contraction &
 
 /// A contraction on the tensor engine, in K chunks that fit SBUF (each
 /// chunk after the first adds to the partial result in HBM).
-LogicalResult emitContraction(Emitter &e, Location loc, const Contraction &ct, bool zeroInit) {
+LogicalResult emitContraction(Emitter &e, Location loc, const Contraction &ct,
+                              bool zeroInit) {
   Type ta = ct.a.elementType, tb = ct.b.elementType, tc = ct.c.elementType;
   auto narrow = [](Type t) {
-    return t.isBF16() || t.isF16() || (isa<FloatType>(t) && t.getIntOrFloatBitWidth() == 8);
+    return t.isBF16() || t.isF16() ||
+           (isa<FloatType>(t) && t.getIntOrFloatBitWidth() == 8);
   };
-  if (!tc.isF32() || (!(ta.isF32() && tb.isF32()) && !(narrow(ta) && narrow(tb)))) {
+  if (!tc.isF32() ||
+      (!(ta.isF32() && tb.isF32()) && !(narrow(ta) && narrow(tb)))) {
     emitError(loc) << "ncore: matmul of " << ta << " x " << tb << " -> " << tc
                    << " has no tensor-engine form (operands both f32 or both "
                       "16/8-bit floats, f32 result)";
@@ -1191,7 +1264,8 @@ LogicalResult emitContraction(Emitter &e, Location loc, const Contraction &ct, b
   }
   int64_t perK = 4 * (bytesOf(ta) + bytesOf(tb)) + 8;
   int64_t maxK = e.target.pe_rows();
-  int64_t chunk = (e.sbufBytes - 4 * e.target.matmul_max_n() * 4 - 1024) / perK / maxK * maxK;
+  int64_t chunk = (e.sbufBytes - 4 * e.target.matmul_max_n() * 4 - 1024) /
+                  perK / maxK * maxK;
   chunk = std::max(maxK, std::min(chunk, ct.K));
   for (int64_t k0 = 0; k0 < ct.K; k0 += chunk)
     if (failed(emitContractionChunk(e, loc, ct, k0, std::min(chunk, ct.K - k0),
@@ -1214,7 +1288,8 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     }
     func::FuncOp main = systole::findEntryFunction(module);
     if (!main || main.isExternal() || !main->hasAttr("systole.hbm_bytes")) {
-      module.emitError() << "ncore: expected a placed @main (run systole-place first)";
+      module.emitError()
+          << "ncore: expected a placed @main (run systole-place first)";
       return signalPassFailure();
     }
     OpBuilder mb(module.getContext());
@@ -1223,7 +1298,8 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     if (target != loaded->name())
       program.setTargetDescAttr(mb.getStringAttr(loaded->DebugString()));
     Emitter e(program, *loaded);
-    if (failed(declare(e, main, module)) || failed(lowerBody(e, main, module))) {
+    if (failed(declare(e, main, module)) ||
+        failed(lowerBody(e, main, module))) {
       program.erase();
       return signalPassFailure();
     }
@@ -1242,7 +1318,8 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     for (bool outputs : {false, true}) {
       for (BlockArgument arg : main.getArguments()) {
         unsigned i = arg.getArgNumber();
-        bool isOutput = static_cast<bool>(main.getArgAttr(i, "bufferize.result"));
+        bool isOutput =
+            static_cast<bool>(main.getArgAttr(i, "bufferize.result"));
         if (isOutput != outputs)
           continue;
         auto type = cast<MemRefType>(arg.getType());
@@ -1250,8 +1327,8 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
         if (auto t = main.getArgAttrOfType<TypeAttr>(i, "systole.element_type"))
           element = t.getValue();
         if (!isSupportedElementType(element)) {
-          main.emitError() << "ncore: " << (outputs ? "result" : "argument") << " " << i
-                           << " of type " << type
+          main.emitError() << "ncore: " << (outputs ? "result" : "argument")
+                           << " " << i << " of type " << type
                            << " has no NeuronCore element type";
           return failure();
         }
@@ -1259,9 +1336,11 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
         int64_t address =
             main.getArgAttrOfType<IntegerAttr>(i, kAddressAttr).getInt();
         if (outputs)
-          b.create<OutputOp>(main.getLoc(), "result" + std::to_string(out++), tensor, address);
+          b.create<OutputOp>(main.getLoc(), "result" + std::to_string(out++),
+                             tensor, address);
         else
-          b.create<InputOp>(main.getLoc(), "arg" + std::to_string(in++), tensor, address);
+          b.create<InputOp>(main.getLoc(), "arg" + std::to_string(in++), tensor,
+                            address);
       }
     }
     for (memref::GlobalOp global : module.getOps<memref::GlobalOp>()) {
@@ -1269,15 +1348,19 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       auto value = dyn_cast_or_null<ElementsAttr>(global.getInitialValueAttr());
       if (!address)
         continue;
-      if (!value || !isSupportedElementType(global.getType().getElementType())) {
+      if (!value ||
+          !isSupportedElementType(global.getType().getElementType())) {
         global.emitError() << "ncore: constant of type " << global.getType()
                            << " has no NeuronCore form";
         return failure();
       }
-      b.create<ConstantOp>(global.getLoc(), global.getSymName(), address.getInt(), value);
+      b.create<ConstantOp>(global.getLoc(), global.getSymName(),
+                           address.getInt(), value);
     }
-    int64_t base = main->getAttrOfType<IntegerAttr>("systole.hbm_scratch_base").getInt();
-    int64_t top = main->getAttrOfType<IntegerAttr>("systole.hbm_bytes").getInt();
+    int64_t base =
+        main->getAttrOfType<IntegerAttr>("systole.hbm_scratch_base").getInt();
+    int64_t top =
+        main->getAttrOfType<IntegerAttr>("systole.hbm_bytes").getInt();
     if (top > base)
       b.create<ScratchOp>(main.getLoc(), "scratch", base, top - base);
     return success();
@@ -1299,15 +1382,16 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
   LogicalResult lowerBody(Emitter &e, func::FuncOp main, ModuleOp module) {
     bool ok = true;
     for (Operation &op : main.getBody().front()) {
-      if (isa<memref::AllocOp, memref::GetGlobalOp, func::ReturnOp, arith::ConstantOp,
-              memref::DeallocOp>(op) ||
+      if (isa<memref::AllocOp, memref::GetGlobalOp, func::ReturnOp,
+              arith::ConstantOp, memref::DeallocOp>(op) ||
           isa<ViewLikeOpInterface>(op))
         continue;
       // A zero fill right before a matmul into the same buffer is the
       // matmul's first (non-accumulating) step: no instructions.
       if (auto fill = dyn_cast<linalg::FillOp>(op))
         if (auto mm = dyn_cast_or_null<linalg::LinalgOp>(op.getNextNode()))
-          if (isTensorEngineContraction(mm) && zeroFilledBefore(mm, mm.getDpsInits()[0]))
+          if (isTensorEngineContraction(mm) &&
+              zeroFilledBefore(mm, mm.getDpsInits()[0]))
             continue;
       if (failed(lowerOp(e, &op, main, module)))
         ok = false;
@@ -1315,16 +1399,21 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     return success(ok);
   }
 
-  LogicalResult lowerOp(Emitter &e, Operation *op, func::FuncOp main, ModuleOp module) {
-    auto view = [&](Value v) { return resolveView(v, main, module, op->getLoc()); };
+  LogicalResult lowerOp(Emitter &e, Operation *op, func::FuncOp main,
+                        ModuleOp module) {
+    auto view = [&](Value v) {
+      return resolveView(v, main, module, op->getLoc());
+    };
     if (auto copy = dyn_cast<memref::CopyOp>(op)) {
-      FailureOr<HbmView> src = view(copy.getSource()), dst = view(copy.getTarget());
+      FailureOr<HbmView> src = view(copy.getSource()),
+                         dst = view(copy.getTarget());
       if (failed(src) || failed(dst))
         return failure();
       Kernel k{op->getLoc()};
       k.ranges = dst->shape;
       k.iterators.assign(k.ranges.size(), utils::IteratorType::parallel);
-      AffineMap id = AffineMap::getMultiDimIdentityMap(k.ranges.size(), op->getContext());
+      AffineMap id =
+          AffineMap::getMultiDimIdentityMap(k.ranges.size(), op->getContext());
       k.inputs = {*src};
       k.inputMaps = {id};
       k.output = *dst;
@@ -1335,7 +1424,8 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       block.addArgument(src->elementType, op->getLoc());
       k.body = &block;
       k.tiling = systole::decideTiling(k.ranges, k.iterators,
-                                       bytesOf(src->elementType) + bytesOf(dst->elementType),
+                                       bytesOf(src->elementType) +
+                                           bytesOf(dst->elementType),
                                        e.sbufBytes, e.partitions);
       LogicalResult result = emitKernel(e, k);
       block.eraseArguments(0, 1);
@@ -1349,8 +1439,9 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     }
     FailureOr<systole::TilingDecision> tiling = systole::getTiling(op);
     if (failed(tiling)) {
-      op->emitError() << "ncore: '" << op->getName()
-                      << "' has no tiling (systole-tile does not handle it yet)";
+      op->emitError()
+          << "ncore: '" << op->getName()
+          << "' has no tiling (systole-tile does not handle it yet)";
       return failure();
     }
     if (isTensorEngineContraction(linalgOp)) {
@@ -1403,13 +1494,15 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       if (auto f = dyn_cast<FloatAttr>(v))
         k.fill = f.getValueAsDouble();
       else
-        k.fill = static_cast<double>(cast<IntegerAttr>(v).getValue().getSExtValue());
+        k.fill =
+            static_cast<double>(cast<IntegerAttr>(v).getValue().getSExtValue());
       k.inputs.clear();
       k.inputMaps.clear();
     } else if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
       k.body = generic.getBody();
     } else {
-      op->emitError() << "ncore: '" << op->getName() << "' has no NeuronCore lowering yet";
+      op->emitError() << "ncore: '" << op->getName()
+                      << "' has no NeuronCore lowering yet";
       return failure();
     }
     return emitKernel(e, k);
