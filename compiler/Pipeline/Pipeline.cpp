@@ -172,7 +172,7 @@ void registerSystolePipeline() {
             addPhasePasses(pm, p, options);
         return success();
       },
-      [](function_ref<void(const detail::PassOptions &)>) {});
+      [](function_ref<void(const mlir::detail::PassOptions &)>) {});
 }
 
 } // namespace systole

@@ -3,6 +3,7 @@
 #define SYSTOLE_COMPILER_TRANSFORMS_PASSES_H
 
 #include "dialects/StableHLO/StableHLOOps.h"
+#include "runtime/targets/Target.h"
 #include "dialects/NeuronCore/NeuronCoreOps.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -19,6 +20,19 @@ namespace systole {
 
 #define GEN_PASS_REGISTRATION
 #include "compiler/Transforms/Passes.h.inc"
+
+/// The target description a pass's `target` option names (`trn1`, `trn2` or
+/// a TargetDesc textproto path, runtime/targets/Target.h); failure with an
+/// error at `op` when it does not load.
+inline mlir::FailureOr<TargetDesc> loadTargetFor(mlir::Operation *op,
+                                                 llvm::StringRef target) {
+  absl::StatusOr<TargetDesc> loaded = loadTarget(target.str());
+  if (!loaded.ok()) {
+    op->emitError() << "--target: " << std::string(loaded.status().message());
+    return mlir::failure();
+  }
+  return std::move(*loaded);
+}
 
 /// The function a compile starts from: `@main`, else the module's only
 /// public function with a body (IREE-style exports name it after the model);

@@ -58,11 +58,10 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    auto loaded = systole::loadTarget(target);
-    if (!loaded.ok()) {
-      module.emitError() << "--target: " << loaded.status().message();
+    FailureOr<systole::TargetDesc> loaded =
+        systole::loadTargetFor(module, target);
+    if (failed(loaded))
       return signalPassFailure();
-    }
     func::FuncOp main = systole::findEntryFunction(module);
     if (!main || main.isExternal()) {
       module.emitError() << "place: the module has no @main (or single public) "

@@ -121,11 +121,10 @@ struct TilePass : systole::impl::TileBase<TilePass> {
   using TileBase::TileBase;
 
   void runOnOperation() override {
-    auto loaded = systole::loadTarget(target);
-    if (!loaded.ok()) {
-      getOperation().emitError() << "--target: " << loaded.status().message();
+    FailureOr<systole::TargetDesc> loaded =
+        systole::loadTargetFor(getOperation(), target);
+    if (failed(loaded))
       return signalPassFailure();
-    }
     int64_t partitions = loaded->sbuf_partitions();
 
     getOperation().walk([&](linalg::LinalgOp op) {

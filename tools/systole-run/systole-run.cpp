@@ -436,6 +436,16 @@ struct SelfChecks {
   std::vector<systole::HostTensor> expected; // one per check
 };
 
+/// The `check.expect_*` custom calls of `func`, in order.
+SmallVector<Operation *> checkCalls(func::FuncOp func) {
+  SmallVector<Operation *> calls;
+  func.walk([&](systole::stablehlo::CustomCallOp op) {
+    if (op.getCallTargetName().starts_with("check.expect_"))
+      calls.push_back(op);
+  });
+  return calls;
+}
+
 /// Rewrites `module`'s @main so that it returns the actual operand of each
 /// `check.*` custom call (removing the calls), and evaluates the expected
 /// operands with the reference interpreter on a copy. No checks: unchanged.
@@ -443,13 +453,7 @@ LogicalResult splitSelfChecks(ModuleOp module, SelfChecks &out) {
   func::FuncOp main = findEntry(module);
   if (!main)
     return failure();
-  SmallVector<Operation *> calls;
-  main.walk([&](Operation *op) {
-    if (op->getName().getStringRef() == "stablehlo.custom_call")
-      if (auto target = op->getAttrOfType<StringAttr>("call_target_name"))
-        if (target.getValue().starts_with("check.expect_"))
-          calls.push_back(op);
-  });
+  SmallVector<Operation *> calls = checkCalls(main);
   if (calls.empty())
     return success();
   if (main.getNumArguments() != 0) {
@@ -484,14 +488,7 @@ LogicalResult splitSelfChecks(ModuleOp module, SelfChecks &out) {
   // Expected values, on a copy.
   OwningOpRef<ModuleOp> copy = module.clone();
   func::FuncOp copyMain = findEntry(*copy);
-  SmallVector<Operation *> copyCalls;
-  copyMain.walk([&](Operation *op) {
-    if (op->getName().getStringRef() == "stablehlo.custom_call")
-      if (auto target = op->getAttrOfType<StringAttr>("call_target_name"))
-        if (target.getValue().starts_with("check.expect_"))
-          copyCalls.push_back(op);
-  });
-  retarget(copyMain, copyCalls, 1);
+  retarget(copyMain, checkCalls(copyMain), 1);
   FailureOr<std::vector<systole::HostTensor>> expected =
       systole::reference::evaluate(copyMain, {});
   if (failed(expected))

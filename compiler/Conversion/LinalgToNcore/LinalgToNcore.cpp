@@ -514,6 +514,8 @@ private:
     return true;
   }
 
+  /// A slot of `elements` per partition: a dense Tile, or a Column when it
+  /// holds one element per partition of a wider tile.
   FailureOr<Operand> newTile(Type type, int64_t elements) {
     FailureOr<int64_t> at = e.allocSlot(elements * bytesOf(type), k.loc);
     if (failed(at))
@@ -538,7 +540,6 @@ private:
     FailureOr<Operand> t = newTile(type, ftot);
     if (failed(t))
       return failure();
-    t->kind = Operand::Tile;
     if (o.kind == Operand::Imm) {
       e.memset(k.loc, full(*t), o.imm);
     } else {
@@ -660,7 +661,6 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     FailureOr<Operand> t = newTile(type, ftot);
     if (failed(t))
       return failure();
-    t->kind = Operand::Tile;
     SmallVector<int64_t> steps;
     SmallVector<int64_t> dims(parDims);
     dims.append(redDims);
@@ -694,7 +694,6 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     FailureOr<Operand> r = newTile(type, ftot);
     if (failed(r))
       return failure();
-    r->kind = Operand::Tile;
     if (x.kind != Operand::Tile) {
       if (auto s = swapped(aop)) {
         std::swap(x, y);
@@ -733,7 +732,6 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     FailureOr<Operand> r = newTile(type, ftot);
     if (failed(x) || failed(r))
       return failure();
-    r->kind = Operand::Tile;
     e.b.create<TensorScalarOp>(loc, full(*x), full(*r), AluOp::mul,
                                e.b.getF32FloatAttr(-1.0f), nullptr, nullptr,
                                Engine::vector, nullptr, nullptr, nullptr,
@@ -748,7 +746,6 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     FailureOr<Operand> r = newTile(type, ftot);
     if (failed(x) || failed(r))
       return failure();
-    r->kind = Operand::Tile;
     e.b.create<ActivationOp>(loc, *func, full(*x), full(*r), nullptr, nullptr,
                              nullptr, Engine::scalar, nullptr, nullptr, nullptr,
                              nullptr, nullptr);
@@ -768,7 +765,6 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     FailureOr<Operand> r = newTile(type, ftot);
     if (failed(x) || failed(r))
       return failure();
-    r->kind = Operand::Tile;
     e.copy(loc, full(*x), full(*r), Engine::vector);
     return r;
   }
@@ -782,7 +778,6 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     FailureOr<Operand> r = newTile(type, ftot);
     if (failed(ct) || failed(at) || failed(ft) || failed(r))
       return failure();
-    r->kind = Operand::Tile;
     e.b.create<SelectOp>(loc, full(*ct), full(*at), full(*ft), full(*r),
                          Engine::vector, nullptr, nullptr, nullptr, nullptr,
                          nullptr);
@@ -826,8 +821,6 @@ LogicalResult TileEmitter::run() {
       FailureOr<Operand> t = newTile(view.elementType, column ? 1 : ftot);
       if (failed(t))
         return failure();
-      if (!column)
-        t->kind = Operand::Tile;
       if (column || !loadTransposed(view, k.inputMaps[i], *t))
         e.dma(loc, *src, ap(*t, column ? 1 : ftot));
       values[arg] = *t;
@@ -906,8 +899,7 @@ LogicalResult TileEmitter::run() {
           for (int64_t d : redDims)
             redCount *= counts[d];
           cs.push_back(redCount);
-          auto src = e.sbuf(xt->offset, p, xt->type, {});
-          src = AccessPatternAttr::get(
+          auto src = AccessPatternAttr::get(
               e.ctx, Memory::sbuf, 0, p, xt->offset, xt->type, cs,
               fpar > 1 ? SmallVector<int64_t>{redCount, 1}
                        : SmallVector<int64_t>{1},
@@ -1281,11 +1273,10 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    auto loaded = systole::loadTarget(target);
-    if (!loaded.ok()) {
-      module.emitError() << "--target: " << loaded.status().message();
+    FailureOr<systole::TargetDesc> loaded =
+        systole::loadTargetFor(module, target);
+    if (failed(loaded))
       return signalPassFailure();
-    }
     func::FuncOp main = systole::findEntryFunction(module);
     if (!main || main.isExternal() || !main->hasAttr("systole.hbm_bytes")) {
       module.emitError()
