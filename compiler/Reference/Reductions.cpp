@@ -4,7 +4,9 @@
 // same names), chlo.top_k, and the reducing collectives for a single
 // process. Regions are evaluated on rank-0 tensors; regions that are one
 // add/mul/max/min/and/or/xor of the two arguments take a fast path with the
-// same rounding (one rounding to the element type per step).
+// same rounding (one rounding to the element type per step), except that
+// `reduce` over floats narrower than f32 accumulates in f32 (see
+// accumulatorType).
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +25,17 @@ namespace {
 namespace sh = systole::stablehlo;
 namespace ch = systole::chlo;
 
+/// The type a `reduce` of `dt` accumulates in. Floats narrower than f32
+/// (bf16, f16, f8) accumulate in f32 and round to their type once at the
+/// end, as XLA does (its float normalization widens 16-bit reductions), so
+/// the reference matches what JAX computes and what the NeuronCore's fp32
+/// engines do. Every other type rounds to itself per step. `reduce_window`
+/// keeps per-step rounding: JAX's cumulative sums over bf16 are checked
+/// against exactly that (cumsum_bfloat16_8_9.mlir).
+DType accumulatorType(DType dt) {
+  return isFloat(dt) && byteWidth(dt) < 4 ? DType::F32 : dt;
+}
+
 /// Accumulates `x[j]` into `acc[i]` with a fast combiner, on the tensors'
 /// storage.
 struct FastAcc {
@@ -35,9 +48,9 @@ struct FastAcc {
   std::vector<int64_t> iIn;
   std::vector<std::complex<double>> cIn;
 
-  FastAcc(Combiner k, DType dt, int64_t outCount, const HostTensor &init,
-          const HostTensor &input)
-      : sc{k, dt}, fl(isFloat(dt)), cx(isComplex(dt)) {
+  FastAcc(Combiner k, DType dt, DType accType, int64_t outCount,
+          const HostTensor &init, const HostTensor &input)
+      : sc{k, accType}, fl(isFloat(dt)), cx(isComplex(dt)) {
     if (fl) {
       fAcc.assign(outCount, init.getDouble(0));
       fIn = toDoubles(input);
@@ -102,7 +115,8 @@ FailureOr<Results> evalReduce(sh::ReduceOp op, Operands operands,
   };
   auto comb = n == 1 ? matchCombiner(op.getBody()) : std::nullopt;
   if (comb && outs[0].dtype == in0.dtype) {
-    FastAcc acc(*comb, in0.dtype, outCount, operands[1].tensor, in0);
+    FastAcc acc(*comb, in0.dtype, accumulatorType(in0.dtype), outCount,
+                operands[1].tensor, in0);
     forEachInput([&](int64_t j, int64_t i) { acc.add(i, j); });
     acc.store(outs[0]);
     Results r;
@@ -198,7 +212,7 @@ FailureOr<Results> evalReduceWindow(sh::ReduceWindowOp op, Operands operands,
   auto comb = n == 1 ? matchCombiner(op.getBody()) : std::nullopt;
   if (comb && rt->first == in0.dtype) {
     HostTensor out = makeTensor(rt->first, outShape);
-    FastAcc acc(*comb, in0.dtype, outCount, operands[1].tensor, in0);
+    FastAcc acc(*comb, in0.dtype, in0.dtype, outCount, operands[1].tensor, in0);
     forEachWindow([&](int64_t o, int64_t j) { acc.add(o, j); });
     acc.store(out);
     return Results{Value::ofTensor(std::move(out))};

@@ -3,7 +3,8 @@
 // `systole-place` (DESIGN section 1, phase `place`): every buffer of the
 // bufferized `@main` gets an HBM byte address. Inputs, outputs and constants
 // each get their own region; intermediates share space where their live
-// ranges (upstream Liveness, extended over view aliases) do not overlap.
+// ranges (upstream Liveness, extended over view aliases and loops that
+// carry a buffer) do not overlap.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include <map>
@@ -160,6 +162,13 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
             if (view.getViewSource() == v)
               for (Value r : user->getResults())
                 worklist.push_back(r);
+          // A loop carrying the buffer (a scatter updating it in place)
+          // returns the same buffer.
+          if (auto loop = dyn_cast<scf::ForOp>(user))
+            for (auto [init, result] :
+                 llvm::zip(loop.getInitArgs(), loop.getResults()))
+              if (init == v)
+                worklist.push_back(result);
         }
       }
       scratch.push_back(buf);

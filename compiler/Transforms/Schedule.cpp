@@ -42,6 +42,16 @@ SmallVector<Access> accessesOf(Operation *op) {
     bool write = name == "dst" || name == "reduce_dst" ||
                  (name == "table" && isa<ScatterOp>(op));
     auto [b0, b1] = ap.getByteExtent();
+    // A gather/scatter table spans all its rows, not just row 0.
+    int64_t rows = 1, rowStride = 0;
+    if (auto gather = dyn_cast<GatherOp>(op); gather && name == "table")
+      rows = gather.getRows(), rowStride = gather.getRowStride();
+    if (auto scatter = dyn_cast<ScatterOp>(op); scatter && name == "table")
+      rows = scatter.getRows(), rowStride = scatter.getRowStride();
+    if (rows > 1) {
+      int64_t shift = (rows - 1) * rowStride * ap.getElementBytes();
+      (shift < 0 ? b0 : b1) += shift;
+    }
     bool hbm = ap.getMemory() == Memory::hbm;
     out.push_back({ap.getMemory(), hbm ? 0 : ap.getStartPartition(),
                    hbm ? 1 : ap.getEndPartition(), b0, b1, write});

@@ -292,11 +292,17 @@ def NCore_GatherOp : NCore_InstrOp<"gather"> {
 
 def NCore_ScatterOp : NCore_InstrOp<"scatter"> {
   let summary = "row indices[p] of table = src[p, :] (later partitions win)";
+  let description = [{
+    An index outside `[0, rows)` is a runtime error; with `skip_oob` that
+    partition's row is not written (NKI `oob_mode.skip`), as StableHLO
+    `scatter` skips out-of-bounds update windows.
+  }];
   let arguments = !con((ins NCore_AP:$src, NCore_AP:$indices, NCore_AP:$table,
-                            I64Attr:$rows, I64Attr:$row_stride), NCore_InstrArgs);
+                            I64Attr:$rows, I64Attr:$row_stride,
+                            UnitAttr:$skip_oob), NCore_InstrArgs);
   let assemblyFormat = !strconcat(NCore_EngineFormat,
     " `ins` `(` qualified($src) `,` qualified($indices) `)` `outs` `(` qualified($table) `)`"
-    " `rows` `(` $rows `)` `row_stride` `(` $row_stride `)` ",
+    " `rows` `(` $rows `)` `row_stride` `(` $row_stride `)` (`skip_oob` $skip_oob^)? ",
     NCore_SyncFormat);
 }
 

@@ -240,28 +240,21 @@ absl::Status InstructionChecker::checkTable(const char *role,
   if (table.partition_count() != 1)
     return fail(
         StrFormat("%s: a table access pattern has one partition", role));
-  // The whole table, rows 0 .. num_rows-1, must be inside the memory.
-  AccessPattern whole = table;
-  if (whole.dims_size() < kMaxFreeDims) {
-    Dim *rows = whole.mutable_dims()->Add();
-    rows->set_count(numRows);
-    rows->set_stride(rowStride);
-    return checkAp(role, whole,
-                   stream.kind == EngineKind::Dma
-                       ? std::initializer_list<Memory>{MEMORY_HBM, MEMORY_SBUF}
-                       : std::initializer_list<Memory>{MEMORY_SBUF});
-  }
-  // Four dims already: check the first and last rows.
-  absl::Status status =
-      checkAp(role, whole,
-              stream.kind == EngineKind::Dma
-                  ? std::initializer_list<Memory>{MEMORY_HBM, MEMORY_SBUF}
-                  : std::initializer_list<Memory>{MEMORY_SBUF});
+  // The whole table, rows 0 .. num_rows-1, must be inside the memory. Rows
+  // are evenly spaced, so the first and the last row bound it (a table may
+  // be far larger than one access pattern: an embedding matrix).
+  auto check = [&](const AccessPattern &row) {
+    return stream.kind == EngineKind::Dma
+               ? checkAp(role, row, {MEMORY_HBM, MEMORY_SBUF})
+               : checkAp(role, row, {MEMORY_SBUF});
+  };
+  absl::Status status = check(table);
   if (!status.ok())
     return status;
-  whole.set_byte_offset(whole.byte_offset() + (numRows - 1) * rowStride *
-                                                  elementBytes(whole.dtype()));
-  return checkAp(role, whole, {MEMORY_HBM, MEMORY_SBUF});
+  AccessPattern last = table;
+  last.set_byte_offset(table.byte_offset() +
+                       (numRows - 1) * rowStride * elementBytes(table.dtype()));
+  return check(last);
 }
 
 absl::Status InstructionChecker::run() {

@@ -806,13 +806,18 @@ absl::Status Machine::gatherScatter(const AccessPattern &table,
                                     const AccessPattern &indices,
                                     const AccessPattern &data,
                                     int64_t rowStride, int64_t numRows,
-                                    bool gather, StreamId stream, int index) {
+                                    bool gather, bool skipOutOfBounds,
+                                    StreamId stream, int index) {
   View tableView = view(table), idx = view(indices), dataView = view(data);
   std::vector<float> rowValues(dataView.elements);
   for (int p = 0; p < dataView.partitions; ++p) {
     float indexValue;
     loadRow(idx, p, &indexValue);
-    if (!(indexValue >= 0.0f && indexValue < static_cast<float>(numRows)))
+    bool inBounds =
+        indexValue >= 0.0f && indexValue < static_cast<float>(numRows);
+    if (!inBounds && skipOutOfBounds)
+      continue;
+    if (!inBounds)
       return fail(stream, index,
                   absl::StrFormat(
                       "index %g at partition %d is outside the table's %d rows",
@@ -880,11 +885,12 @@ absl::Status Machine::execute(const Instruction &inst, StreamId stream,
   case Instruction::kGather:
     return gatherScatter(inst.gather().table(), inst.gather().indices(),
                          inst.gather().dst(), inst.gather().row_stride(),
-                         inst.gather().num_rows(), true, stream, index);
+                         inst.gather().num_rows(), true, false, stream, index);
   case Instruction::kScatter:
     return gatherScatter(inst.scatter().table(), inst.scatter().indices(),
                          inst.scatter().src(), inst.scatter().row_stride(),
-                         inst.scatter().num_rows(), false, stream, index);
+                         inst.scatter().num_rows(), false,
+                         inst.scatter().skip_out_of_bounds(), stream, index);
   case Instruction::KIND_NOT_SET:
     return fail(stream, index, "instruction has no kind");
   }

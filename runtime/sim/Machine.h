@@ -93,8 +93,8 @@ private:
   absl::Status gatherScatter(const ncx::AccessPattern &table,
                              const ncx::AccessPattern &indices,
                              const ncx::AccessPattern &data, int64_t rowStride,
-                             int64_t numRows, bool gather, ncx::StreamId stream,
-                             int index);
+                             int64_t numRows, bool gather, bool skipOutOfBounds,
+                             ncx::StreamId stream, int index);
   std::vector<float> perPartitionScalars(const ncx::ScalarOperand &operand,
                                          float defaultValue, int partitions);
 

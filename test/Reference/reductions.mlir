@@ -2,6 +2,7 @@
 // select_and_scatter (overlapping windows) and sort (multi-operand, stable,
 // TOTALORDER) on the reference interpreter. Expected values by hand.
 // RUN: systole-run --backend=reference --entry=reduce %s | FileCheck %s --check-prefix=REDUCE
+// RUN: systole-run --backend=reference --entry=reduce_bf16 %s | FileCheck %s --check-prefix=BF16
 // RUN: systole-run --backend=reference --entry=reduce_window %s | FileCheck %s --check-prefix=WINDOW
 // RUN: systole-run --backend=reference --entry=select_and_scatter %s | FileCheck %s --check-prefix=SAS
 // RUN: systole-run --backend=reference --entry=sort %s | FileCheck %s --check-prefix=SORT
@@ -161,4 +162,24 @@ func.func @sort() -> (tensor<5xi32>, tensor<5xi32>) {
   %e_m = stablehlo.constant dense<[[3, 6], [2, 5], [1, 4]]> : tensor<3x2xi32>
   stablehlo.custom_call @check.expect_eq(%sm, %e_m) {has_side_effect = true} : (tensor<3x2xi32>, tensor<3x2xi32>) -> ()
   return %s#0, %s#1 : tensor<5xi32>, tensor<5xi32>
+}
+
+// A bf16 `reduce` accumulates in f32 and rounds once (as XLA does): 1 plus
+// 256 terms of 2^-8 is 2. Rounding to bf16 per step would stay at 1, since
+// 1 + 2^-8 is a tie that rounds to even. A bf16 `reduce_window` rounds per
+// step (JAX's cumsum), so the same window sums to 1.
+// BF16: result[0]: bf16=2
+// BF16: result[1]: 1xbf16=[1]
+func.func @reduce_bf16() -> (tensor<bf16>, tensor<1xbf16>) {
+  %one = stablehlo.constant dense<1.0> : tensor<1xbf16>
+  %eps = stablehlo.constant dense<0.00390625> : tensor<256xbf16>
+  %v = stablehlo.concatenate %one, %eps, dim = 0 : (tensor<1xbf16>, tensor<256xbf16>) -> tensor<257xbf16>
+  %zero = stablehlo.constant dense<0.0> : tensor<bf16>
+  %s = stablehlo.reduce(%v init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<257xbf16>, tensor<bf16>) -> tensor<bf16>
+  %w = "stablehlo.reduce_window"(%v, %zero) <{window_dimensions = array<i64: 257>}> ({
+  ^bb0(%a: tensor<bf16>, %b: tensor<bf16>):
+    %t = stablehlo.add %a, %b : tensor<bf16>
+    stablehlo.return %t : tensor<bf16>
+  }) : (tensor<257xbf16>, tensor<bf16>) -> tensor<1xbf16>
+  return %s, %w : tensor<bf16>, tensor<1xbf16>
 }

@@ -32,6 +32,8 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "absl/strings/str_format.h"
+
 #include <cmath>
 
 using namespace mlir;
@@ -508,6 +510,29 @@ int runOnSimulator(const systole::ncx::Executable &exe,
     llvm::errs() << name << ": error: " << message << "\n";
     return code;
   };
+  // Inputs the compiler narrowed (i64 -> i32, f64 -> f32) are rounded the
+  // same way; an integer that does not fit is an error, not a wrapped value.
+  for (int i = 0; i < exe.inputs_size() && i < static_cast<int>(argsIn.size()); ++i) {
+    systole::HostTensor &arg = argsIn[i];
+    systole::DType want = systole::sim::toRuntimeDType(exe.inputs(i).dtype());
+    bool narrowInt = arg.dtype == systole::DType::I64 && want == systole::DType::I32;
+    bool narrowFloat = arg.dtype == systole::DType::F64 && want == systole::DType::F32;
+    if (!narrowInt && !narrowFloat)
+      continue;
+    for (int64_t j = 0; narrowInt && j < arg.numElements(); ++j) {
+      int64_t v = arg.getInt64(j);
+      if (v < INT32_MIN || v > INT32_MAX)
+        return fail(absl::InvalidArgumentError(absl::StrFormat(
+                        "input %d ('%s'): element %d = %d does not fit in i32, "
+                        "to which the compiler narrowed it",
+                        i, exe.inputs(i).name(), j, v)),
+                    kBadInput);
+    }
+    absl::StatusOr<systole::HostTensor> c = systole::convertTensor(arg, want);
+    if (!c.ok())
+      return fail(c.status(), kBadInput);
+    arg = std::move(*c);
+  }
   std::vector<systole::HostTensor> *args = &argsIn;
   const systole::ncx::Executable *exeP = &exe;
   systole::sim::SimOptions options;

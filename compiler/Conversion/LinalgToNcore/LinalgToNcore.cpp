@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -227,9 +228,18 @@ FailureOr<HbmView> resolveView(Value v, func::FuncOp main, ModuleOp module,
     emitError(loc) << "ncore: buffer layout of " << type << " is not static";
     return failure();
   }
+  // Views, and the results of loops that update a buffer in place (the
+  // scatter nests of the linalg phase), share their source's buffer.
   Value root = v;
-  while (auto viewOp = root.getDefiningOp<ViewLikeOpInterface>())
-    root = viewOp.getViewSource();
+  while (true) {
+    if (auto viewOp = root.getDefiningOp<ViewLikeOpInterface>()) {
+      root = viewOp.getViewSource();
+    } else if (auto loop = root.getDefiningOp<scf::ForOp>()) {
+      root = loop.getInitArgs()[cast<OpResult>(root).getResultNumber()];
+    } else {
+      break;
+    }
+  }
   IntegerAttr address;
   if (auto arg = dyn_cast<BlockArgument>(root)) {
     if (arg.getOwner()->getParentOp() == main) {
@@ -275,7 +285,9 @@ struct Kernel {
   SmallVector<AffineMap> inputMaps;
   HbmView output;
   AffineMap outputMap;
-  Block *body = nullptr;      // linalg-style block: inputs..., out -> yield
+  Block *body = nullptr; // linalg-style block: inputs..., out -> yield
+  /// Buffers the body reads with `memref.load` (gathers, embedding lookups).
+  DenseMap<Value, HbmView> captured;
   std::optional<double> fill; // a fill kernel: the value
   bool copy = false;          // a copy kernel: yields input 0
 };
@@ -601,6 +613,47 @@ private:
     return true;
   }
 
+  /// Loads `view` through `map` for this tile: a [P x 1] column when it is
+  /// constant along the free dims, else a dense [P x F] tile.
+  FailureOr<Operand> load(const HbmView &view, AffineMap map) {
+    SmallVector<int64_t> allDims(parDims);
+    allDims.append(redDims);
+    bool column = isColumn(view, map);
+    FailureOr<AccessPatternAttr> src =
+        hbmOperand(view, map, column ? ArrayRef<int64_t>() : allDims);
+    if (failed(src))
+      return failure();
+    FailureOr<Operand> t = newTile(view.elementType, column ? 1 : ftot);
+    if (failed(t))
+      return failure();
+    if (column || !loadTransposed(view, map, *t))
+      e.dma(k.loc, *src, ap(*t, column ? 1 : ftot));
+    return t;
+  }
+
+  /// Whether `v` (a value of the body) can differ between elements of one
+  /// partition of the tile, i.e. depends on a free dim.
+  bool variesAlongFree(Value v) {
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() != k.body)
+        return false;
+      unsigned i = arg.getArgNumber();
+      if (i >= k.inputs.size())
+        return true; // the running output
+      return !isColumn(k.inputs[i], k.inputMaps[i]);
+    }
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != k.body)
+      return false;
+    if (auto index = dyn_cast<linalg::IndexOp>(def)) {
+      int64_t d = index.getDim();
+      return d != k.tiling.partition && counts[d] > 1;
+    }
+    return llvm::any_of(def->getOperands(),
+                        [&](Value o) { return variesAlongFree(o); });
+  }
+
+  FailureOr<Operand> lowerLoad(memref::LoadOp load);
   FailureOr<Operand> lower(Operation *op);
   FailureOr<Operand> lookup(Value v);
 
@@ -656,7 +709,16 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     return lookup(op->getResult(0));
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op))
     return operand(0);
+  if (auto load = dyn_cast<memref::LoadOp>(op))
+    return lowerLoad(load);
   if (auto index = dyn_cast<linalg::IndexOp>(op)) {
+    // An index that only addresses loads is folded into their patterns.
+    if (!index->use_empty() &&
+        llvm::all_of(index->getUses(), [](OpOperand &use) {
+          return isa<memref::LoadOp>(use.getOwner()) &&
+                 use.getOperandNumber() > 0;
+        }))
+      return Operand{};
     int64_t d = index.getDim();
     FailureOr<Operand> t = newTile(type, ftot);
     if (failed(t))
@@ -690,6 +752,33 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
       emitError(loc) << "ncore: '" << op->getName()
                      << "' of two constants (fold it first)";
       return failure();
+    }
+    if (x.kind != Operand::Tile && y.kind != Operand::Tile) {
+      // Columns and immediates: compute on the [P x 1] columns only.
+      if (x.kind == Operand::Imm) {
+        if (auto s = swapped(aop)) {
+          std::swap(x, y);
+          aop = *s;
+        } else {
+          FailureOr<Operand> c = newTile(type, 1);
+          if (failed(c))
+            return failure();
+          e.memset(loc, ap(*c, 1), x.imm);
+          x = *c;
+        }
+      }
+      FailureOr<Operand> r = newTile(type, 1);
+      if (failed(r))
+        return failure();
+      if (y.kind == Operand::Imm)
+        e.b.create<TensorScalarOp>(loc, ap(x, 1), ap(*r, 1), aop, scalarAttr(y),
+                                   nullptr, nullptr, Engine::vector, nullptr,
+                                   nullptr, nullptr, nullptr, nullptr);
+      else
+        e.b.create<TensorTensorOp>(loc, aop, ap(x, 1), ap(y, 1), ap(*r, 1),
+                                   Engine::vector, nullptr, nullptr, nullptr,
+                                   nullptr, nullptr);
+      return r;
     }
     FailureOr<Operand> r = newTile(type, ftot);
     if (failed(r))
@@ -789,6 +878,94 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
   return failure();
 }
 
+/// A `memref.load` in a body reads a buffer other than the op's operands.
+/// With every index a loop index or a constant it is one more operand,
+/// loaded like the inputs. With one computed index (`table[idx[i], j]`, an
+/// embedding lookup; StableHLO `gather`) it is a row gather: the index must
+/// be the same for all free elements of a partition, and the rest of the
+/// row follows the free dims (DESIGN section 4, `gather`). The index is not
+/// clamped here: the linalg lowering of `gather` clamps it as the spec
+/// requires, and the instruction reports an index outside the table.
+FailureOr<Operand> TileEmitter::lowerLoad(memref::LoadOp loadOp) {
+  Location loc = loadOp.getLoc();
+  auto it = k.captured.find(loadOp.getMemRef());
+  if (it == k.captured.end()) {
+    emitError(loc) << "ncore: 'memref.load' of a buffer with no HBM view";
+    return failure();
+  }
+  const HbmView &view = it->second;
+  SmallVector<AffineExpr> exprs;
+  int dynamic = -1;
+  for (auto [j, idx] : llvm::enumerate(loadOp.getIndices())) {
+    if (auto index = idx.getDefiningOp<linalg::IndexOp>()) {
+      exprs.push_back(getAffineDimExpr(index.getDim(), e.ctx));
+    } else if (std::optional<int64_t> c = getConstantIntValue(idx)) {
+      exprs.push_back(getAffineConstantExpr(*c, e.ctx));
+    } else if (dynamic >= 0) {
+      emitError(loc) << "ncore: a gather with more than one computed index "
+                        "is not supported yet";
+      return failure();
+    } else {
+      dynamic = j;
+      exprs.push_back(getAffineConstantExpr(0, e.ctx));
+    }
+  }
+  AffineMap map = AffineMap::get(k.ranges.size(), 0, exprs, e.ctx);
+  if (dynamic < 0)
+    return load(view, map);
+
+  Value idx = loadOp.getIndices()[dynamic];
+  if (variesAlongFree(idx)) {
+    emitError(loc) << "ncore: a gather whose index differs along the free "
+                      "dims of a tile is not supported yet";
+    return failure();
+  }
+  FailureOr<Operand> io = lookup(idx);
+  if (failed(io))
+    return failure();
+  if (io->kind == Operand::Imm || !isa<IntegerType>(io->type)) {
+    emitError(loc) << "ncore: gather index is not integer data";
+    return failure();
+  }
+  // Element 0 of each partition holds that partition's row index.
+  AccessPatternAttr indices = e.sbuf(io->offset, p, io->type, {});
+
+  SmallVector<int64_t> loopStrides;
+  int64_t offset;
+  if (failed(operandLayout(view, map, origin, loopStrides, offset)) ||
+      (k.tiling.partition >= 0 && loopStrides[k.tiling.partition] != 0)) {
+    emitError(loc) << "ncore: the gathered row must follow the free dims of "
+                      "the tile";
+    return failure();
+  }
+  SmallVector<int64_t> c, s;
+  for (int64_t d : parDims) {
+    c.push_back(counts[d]);
+    s.push_back(loopStrides[d]);
+  }
+  for (int64_t d : redDims) {
+    c.push_back(counts[d]);
+    s.push_back(loopStrides[d]);
+  }
+  int64_t eb = bytesOf(view.elementType);
+  AccessPatternAttr table =
+      e.hbm(view.base + offset * eb, 1, 0, view.elementType, c, s);
+  if (table.getCounts().size() > 4) {
+    emitError(loc) << "ncore: a gathered row needs " << table.getCounts().size()
+                   << " free dims; access patterns have 4";
+    return failure();
+  }
+  FailureOr<Operand> dst = newTile(view.elementType, ftot);
+  if (failed(dst))
+    return failure();
+  e.b.create<GatherOp>(loc, table, indices, full(*dst),
+                       static_cast<uint64_t>(view.shape[dynamic]),
+                       static_cast<uint64_t>(view.strides[dynamic]),
+                       Engine::dma, e.b.getI32IntegerAttr(e.nextQueue()),
+                       nullptr, nullptr, nullptr, nullptr);
+  return dst;
+}
+
 LogicalResult TileEmitter::run() {
   e.nextSlotSet();
   Location loc = k.loc;
@@ -813,16 +990,9 @@ LogicalResult TileEmitter::run() {
       BlockArgument arg = body.getArgument(i);
       if (!k.copy && arg.use_empty())
         continue;
-      bool column = isColumn(view, k.inputMaps[i]);
-      FailureOr<AccessPatternAttr> src = hbmOperand(
-          view, k.inputMaps[i], column ? ArrayRef<int64_t>() : allDims);
-      if (failed(src))
-        return failure();
-      FailureOr<Operand> t = newTile(view.elementType, column ? 1 : ftot);
+      FailureOr<Operand> t = load(view, k.inputMaps[i]);
       if (failed(t))
         return failure();
-      if (column || !loadTransposed(view, k.inputMaps[i], *t))
-        e.dma(loc, *src, ap(*t, column ? 1 : ftot));
       values[arg] = *t;
     }
     if (k.copy) {
@@ -1268,6 +1438,311 @@ LogicalResult emitContraction(Emitter &e, Location loc, const Contraction &ct,
 
 // ---- the pass ----
 
+// ---- scatter ----
+
+/// One `memref.load` or subview offset position: a constant, or loop `loop`
+/// of the nest (its value is then iterated).
+struct IndexTerm {
+  int64_t constant = 0;
+  int loop = -1;
+};
+
+/// The `scatter` loop nest of the linalg phase, after bufferization (see
+/// ScatterLowering in StableHLOToLinalg.cpp): loops over the update scatter
+/// dims carrying the result buffer, and in the innermost body the start
+/// index loaded per component, a bounds check, and the copy of one update
+/// window into the buffer at that start.
+struct ScatterNest {
+  SmallVector<int64_t> ranges;      // of the loops, outermost first
+  Value buffer;                     // the buffer updated in place
+  SmallVector<int64_t> windowSizes; // per buffer dim
+  SmallVector<int64_t> startConst;  // per buffer dim (dynamic dims: 0)
+  /// Per buffer dim with a loaded start: which load feeds it.
+  SmallVector<int> startLoad;
+  SmallVector<std::pair<Value, SmallVector<IndexTerm>>> loads;
+  Value updates;
+  SmallVector<IndexTerm> updateOffsets;
+  SmallVector<int64_t> updateSizes;
+};
+
+/// Matches the nest rooted at `outer`, or explains why not.
+FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
+  ScatterNest n;
+  SmallVector<scf::ForOp> loops;
+  scf::ForOp loop = outer;
+  while (true) {
+    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
+                           ub = getConstantIntValue(loop.getUpperBound()),
+                           step = getConstantIntValue(loop.getStep());
+    if (!lb || !ub || !step || *lb != 0 || *step != 1 ||
+        loop.getNumRegionIterArgs() != 1 ||
+        !isa<MemRefType>(loop.getInitArgs()[0].getType())) {
+      why = "a loop that is not a scatter over a buffer";
+      return failure();
+    }
+    loops.push_back(loop);
+    n.ranges.push_back(*ub);
+    auto inner = loop.getBody()->getOps<scf::ForOp>();
+    if (inner.empty())
+      break;
+    loop = *inner.begin();
+  }
+  n.buffer = outer.getInitArgs()[0];
+  auto loopOf = [&](Value v) -> int {
+    for (auto [i, l] : llvm::enumerate(loops))
+      if (v == l.getInductionVar())
+        return static_cast<int>(i);
+    return -1;
+  };
+  auto term = [&](Value v, IndexTerm &t) {
+    if (std::optional<int64_t> c = getConstantIntValue(v)) {
+      t.constant = *c;
+      return true;
+    }
+    t.loop = loopOf(v);
+    return t.loop >= 0;
+  };
+  scf::ForOp innermost = loops.back();
+  Value iterArg = innermost.getRegionIterArgs()[0];
+  scf::IfOp ifOp;
+  for (Operation &op : innermost.getBody()->without_terminator()) {
+    if (auto i = dyn_cast<scf::IfOp>(op)) {
+      if (ifOp) {
+        why = "a scatter body with two conditionals";
+        return failure();
+      }
+      ifOp = i;
+    } else if (!isa<memref::LoadOp, arith::IndexCastOp, arith::IndexCastUIOp,
+                    arith::CmpIOp, arith::AndIOp, arith::ConstantOp>(op)) {
+      why = "'" + op.getName().getStringRef().str() + "' in a scatter body";
+      return failure();
+    }
+  }
+  if (!ifOp || ifOp.getElseRegion().empty()) {
+    why = "a scatter body without its bounds check";
+    return failure();
+  }
+  memref::SubViewOp updateView, bufferView;
+  memref::CopyOp copy;
+  for (Operation &op : ifOp.getThenRegion().front().without_terminator()) {
+    if (auto sv = dyn_cast<memref::SubViewOp>(op)) {
+      (sv.getSource() == iterArg ? bufferView : updateView) = sv;
+    } else if (auto c = dyn_cast<memref::CopyOp>(op)) {
+      copy = c;
+    } else {
+      why = "a scatter whose update computation does more than return the "
+            "update ('" +
+            op.getName().getStringRef().str() + "')";
+      return failure();
+    }
+  }
+  if (!copy || !updateView || !bufferView ||
+      copy.getSource() != updateView.getResult() ||
+      copy.getTarget() != bufferView.getResult()) {
+    why = "a scatter body that does not copy one update window";
+    return failure();
+  }
+  // The buffer window: constant or loaded starts.
+  for (auto [d, ofr] : llvm::enumerate(bufferView.getMixedOffsets())) {
+    n.windowSizes.push_back(
+        *getConstantIntValue(bufferView.getMixedSizes()[d]));
+    n.startConst.push_back(0);
+    n.startLoad.push_back(-1);
+    if (std::optional<int64_t> c = getConstantIntValue(ofr)) {
+      n.startConst.back() = *c;
+      continue;
+    }
+    Value v = cast<Value>(ofr);
+    while (isa_and_nonnull<arith::IndexCastOp, arith::IndexCastUIOp>(
+        v.getDefiningOp()))
+      v = v.getDefiningOp()->getOperand(0);
+    auto load = v.getDefiningOp<memref::LoadOp>();
+    if (!load) {
+      why = "a scatter start index that is not loaded from the indices";
+      return failure();
+    }
+    SmallVector<IndexTerm> terms;
+    for (Value idx : load.getIndices()) {
+      IndexTerm t;
+      if (!term(idx, t)) {
+        why = "a scatter index load that is not affine in the loops";
+        return failure();
+      }
+      terms.push_back(t);
+    }
+    n.startLoad.back() = n.loads.size();
+    n.loads.push_back({load.getMemRef(), terms});
+  }
+  n.updates = updateView.getSource();
+  for (auto [ofr, size] :
+       llvm::zip(updateView.getMixedOffsets(), updateView.getMixedSizes())) {
+    IndexTerm t;
+    std::optional<int64_t> c = getConstantIntValue(ofr);
+    if (c)
+      t.constant = *c;
+    else if (!term(cast<Value>(ofr), t)) {
+      why = "an update window that is not affine in the loops";
+      return failure();
+    }
+    n.updateOffsets.push_back(t);
+    n.updateSizes.push_back(*getConstantIntValue(size));
+  }
+  return n;
+}
+
+/// Lowers a scatter nest (StableHLO `scatter` whose update computation
+/// returns the update): the innermost loop runs on partitions, 128 updates
+/// at a time. Per chunk, the start indices are loaded as [P x 1] columns, the
+/// engines form each window's linear element offset in the buffer (exact in
+/// fp32 below 2^24 elements) and replace it with -1 when any start is out of
+/// bounds, and one `ncore.scatter` with `skip_oob` writes the update windows
+/// (spec: scatter; out-of-bounds windows are skipped; for duplicate starts
+/// the later update wins, one of the orders the spec allows).
+LogicalResult emitScatterNest(Emitter &e, Location loc, const ScatterNest &n,
+                              const HbmView &buf, const HbmView &upd,
+                              ArrayRef<HbmView> idxViews) {
+  int64_t total = 1;
+  for (int64_t s : buf.shape)
+    total *= s;
+  if (total > (int64_t(1) << 24)) {
+    emitError(loc) << "ncore: scatter into a buffer of more than 2^24 "
+                      "elements (offsets would not be exact in fp32)";
+    return failure();
+  }
+  int64_t depth = n.ranges.size();
+  int64_t inner = n.ranges.back();
+  int64_t maxP = e.partitions;
+  Type f32 = e.b.getF32Type(), i32 = e.b.getI32Type();
+  // The table: the window at the constant starts; row r is r elements on.
+  int64_t base = buf.offset, maxOffset = 0;
+  SmallVector<int64_t> wc, ws;
+  for (size_t d = 0; d < buf.shape.size(); ++d) {
+    base += n.startConst[d] * buf.strides[d];
+    if (n.startLoad[d] >= 0)
+      maxOffset += (buf.shape[d] - n.windowSizes[d]) * buf.strides[d];
+    wc.push_back(n.windowSizes[d]);
+    ws.push_back(buf.strides[d]);
+  }
+  int64_t eb = bytesOf(buf.elementType);
+  AccessPatternAttr table =
+      e.hbm(buf.base + base * eb, 1, 0, buf.elementType, wc, ws);
+  int64_t windowElems = 1;
+  for (int64_t s : n.windowSizes)
+    windowElems *= s;
+  if (table.getCounts().size() > 4) {
+    emitError(loc) << "ncore: a scatter window needs more than 4 free dims";
+    return failure();
+  }
+  // Element offset and partition stride of an affine access at `ivs`.
+  auto locate = [&](ArrayRef<IndexTerm> terms, ArrayRef<int64_t> strides,
+                    ArrayRef<int64_t> ivs, int64_t &offset, int64_t &pstride) {
+    pstride = 0;
+    for (auto [t, s] : llvm::zip(terms, strides)) {
+      if (t.loop < 0) {
+        offset += t.constant * s;
+        continue;
+      }
+      offset += ivs[t.loop] * s;
+      if (t.loop == depth - 1)
+        pstride += s;
+    }
+  };
+  SmallVector<int64_t> ivs(depth, 0);
+  std::function<LogicalResult(int64_t)> walk = [&](int64_t d) -> LogicalResult {
+    if (d < depth - 1) {
+      for (int64_t i = 0; i < n.ranges[d]; ++i) {
+        ivs[d] = i;
+        if (failed(walk(d + 1)))
+          return failure();
+      }
+      return success();
+    }
+    for (int64_t c0 = 0; c0 < inner; c0 += maxP) {
+      ivs[d] = c0;
+      int64_t p = std::min(maxP, inner - c0);
+      e.nextSlotSet();
+      auto column = [&](Type t) -> FailureOr<AccessPatternAttr> {
+        FailureOr<int64_t> at = e.allocSlot(4, loc);
+        if (failed(at))
+          return failure();
+        return e.sbuf(*at, p, t, {});
+      };
+      FailureOr<AccessPatternAttr> offset = column(f32), ok = column(f32),
+                                   tmp = column(f32), index = column(i32);
+      if (failed(offset) || failed(ok) || failed(tmp) || failed(index))
+        return failure();
+      e.memset(loc, *offset, 0.0);
+      e.memset(loc, *ok, 1.0);
+      for (size_t dim = 0; dim < buf.shape.size(); ++dim) {
+        int l = n.startLoad[dim];
+        if (l < 0)
+          continue;
+        const HbmView &iv = idxViews[l];
+        int64_t off = iv.offset, ps;
+        locate(n.loads[l].second, iv.strides, ivs, off, ps);
+        FailureOr<AccessPatternAttr> start = column(iv.elementType);
+        if (failed(start))
+          return failure();
+        e.dma(loc,
+              e.hbm(iv.base + off * bytesOf(iv.elementType), p, ps,
+                    iv.elementType, {}, {}),
+              *start);
+        // offset += start * stride
+        e.b.create<TensorScalarOp>(
+            loc, *start, *tmp, AluOp::mul,
+            e.b.getF32FloatAttr(static_cast<float>(buf.strides[dim])),
+            AluOpAttr::get(e.ctx, AluOp::add), *offset, Engine::vector, nullptr,
+            nullptr, nullptr, nullptr, nullptr);
+        e.copy(loc, *tmp, *offset, Engine::vector);
+        // ok *= (start >= 0) * (start <= dim - window)
+        e.b.create<TensorScalarOp>(
+            loc, *start, *tmp, AluOp::ge, e.b.getF32FloatAttr(0.0f),
+            AluOpAttr::get(e.ctx, AluOp::mul), *ok, Engine::vector, nullptr,
+            nullptr, nullptr, nullptr, nullptr);
+        e.b.create<TensorScalarOp>(loc, *start, *ok, AluOp::le,
+                                   e.b.getF32FloatAttr(static_cast<float>(
+                                       buf.shape[dim] - n.windowSizes[dim])),
+                                   AluOpAttr::get(e.ctx, AluOp::mul), *tmp,
+                                   Engine::vector, nullptr, nullptr, nullptr,
+                                   nullptr, nullptr);
+      }
+      // index = (offset + 1) * ok - 1: -1 (skipped) when out of bounds.
+      e.b.create<TensorScalarOp>(
+          loc, *offset, *tmp, AluOp::add, e.b.getF32FloatAttr(1.0f),
+          AluOpAttr::get(e.ctx, AluOp::mul), *ok, Engine::vector, nullptr,
+          nullptr, nullptr, nullptr, nullptr);
+      e.b.create<TensorScalarOp>(
+          loc, *tmp, *index, AluOp::add, e.b.getF32FloatAttr(-1.0f), nullptr,
+          nullptr, Engine::vector, nullptr, nullptr, nullptr, nullptr, nullptr);
+      // The update windows, one per partition.
+      int64_t uoff = upd.offset, ups;
+      locate(n.updateOffsets, upd.strides, ivs, uoff, ups);
+      SmallVector<int64_t> uc, us;
+      for (auto [t, size, stride] :
+           llvm::zip(n.updateOffsets, n.updateSizes, upd.strides)) {
+        if (t.loop >= 0 || size == 1)
+          continue;
+        uc.push_back(size);
+        us.push_back(stride);
+      }
+      FailureOr<int64_t> rows = e.allocSlot(windowElems * eb, loc);
+      if (failed(rows))
+        return failure();
+      AccessPatternAttr src = e.sbuf(*rows, p, buf.elementType, {windowElems});
+      e.dma(loc,
+            e.hbm(upd.base + uoff * bytesOf(upd.elementType), p, ups,
+                  upd.elementType, uc, us),
+            src);
+      e.b.create<ScatterOp>(loc, src, *index, table,
+                            static_cast<uint64_t>(maxOffset + 1), 1, true,
+                            Engine::dma, e.b.getI32IntegerAttr(e.nextQueue()),
+                            nullptr, nullptr, nullptr, nullptr);
+    }
+    return success();
+  };
+  return walk(0);
+}
+
 struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
   using LinalgToNcoreBase::LinalgToNcoreBase;
 
@@ -1422,6 +1897,30 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       block.eraseArguments(0, 1);
       return result;
     }
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      std::string why;
+      FailureOr<ScatterNest> nest = matchScatterNest(loop, why);
+      if (failed(nest)) {
+        op->emitError() << "ncore: 'scf.for' has no NeuronCore lowering ("
+                        << why << ")";
+        return failure();
+      }
+      FailureOr<HbmView> buf = view(nest->buffer), upd = view(nest->updates);
+      if (failed(buf) || failed(upd))
+        return failure();
+      SmallVector<HbmView> idx;
+      for (auto &[memref, terms] : nest->loads) {
+        FailureOr<HbmView> v = view(memref);
+        if (failed(v))
+          return failure();
+        idx.push_back(*v);
+      }
+      if (upd->elementType != buf->elementType) {
+        op->emitError() << "ncore: scatter updates and operand differ in type";
+        return failure();
+      }
+      return emitScatterNest(e, op->getLoc(), *nest, *buf, *upd, idx);
+    }
     auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
     if (!linalgOp) {
       op->emitError() << "ncore: '" << op->getName()
@@ -1491,6 +1990,14 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       k.inputMaps.clear();
     } else if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
       k.body = generic.getBody();
+      for (auto load : k.body->getOps<memref::LoadOp>()) {
+        if (k.captured.count(load.getMemRef()))
+          continue;
+        FailureOr<HbmView> v = view(load.getMemRef());
+        if (failed(v))
+          return failure();
+        k.captured[load.getMemRef()] = *v;
+      }
     } else {
       op->emitError() << "ncore: '" << op->getName()
                       << "' has no NeuronCore lowering yet";

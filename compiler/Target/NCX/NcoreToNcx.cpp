@@ -81,7 +81,9 @@ void toScalar(Attribute scalar, ncx::ScalarOperand *out) {
     out->set_imm(static_cast<float>(f.getValueAsDouble()));
 }
 
-ncx::AluOp toAlu(AluOp op) { return static_cast<ncx::AluOp>(static_cast<int>(op)); }
+ncx::AluOp toAlu(AluOp op) {
+  return static_cast<ncx::AluOp>(static_cast<int>(op));
+}
 
 /// The first file:line:col inside `loc` (through names, call sites, fusions).
 std::optional<FileLineColLoc> findFileLoc(Location loc) {
@@ -141,7 +143,8 @@ LogicalResult fillInstruction(Operation *op, ncx::Instruction &inst) {
       })
       .Case([&](ActivationOp o) {
         auto *k = inst.mutable_activation();
-        k->set_func(static_cast<ncx::ActivationFunc>(static_cast<int>(o.getFunc())));
+        k->set_func(
+            static_cast<ncx::ActivationFunc>(static_cast<int>(o.getFunc())));
         toAp(o.getSrc(), k->mutable_src());
         toAp(o.getDst(), k->mutable_dst());
         if (Attribute scale = o.getScaleAttr())
@@ -241,6 +244,7 @@ LogicalResult fillInstruction(Operation *op, ncx::Instruction &inst) {
         toAp(o.getSrc(), k->mutable_src());
         k->set_row_stride(static_cast<int64_t>(o.getRowStride()));
         k->set_num_rows(static_cast<int64_t>(o.getRows()));
+        k->set_skip_out_of_bounds(o.getSkipOob());
         return success();
       })
       .Default([&](Operation *other) {
@@ -280,7 +284,8 @@ FailureOr<ncx::Executable> systole::translateProgramToNcx(ProgramOp program) {
       semaphores.try_emplace(sem.getSymNameAttr(), semaphores.size());
   exe.set_num_semaphores(semaphores.size());
 
-  auto fillDecl = [](ncx::TensorDecl *decl, StringRef name, Type type, uint64_t address) {
+  auto fillDecl = [](ncx::TensorDecl *decl, StringRef name, Type type,
+                     uint64_t address) {
     auto tensor = cast<RankedTensorType>(type);
     decl->set_name(name.str());
     for (int64_t d : tensor.getShape())
@@ -291,7 +296,8 @@ FailureOr<ncx::Executable> systole::translateProgramToNcx(ProgramOp program) {
 
   for (Operation &op : program.getBody().front()) {
     if (auto input = dyn_cast<InputOp>(op)) {
-      fillDecl(exe.add_inputs(), input.getSymName(), input.getType(), input.getAddress());
+      fillDecl(exe.add_inputs(), input.getSymName(), input.getType(),
+               input.getAddress());
     } else if (auto output = dyn_cast<OutputOp>(op)) {
       fillDecl(exe.add_outputs(), output.getSymName(), output.getType(),
                output.getAddress());
@@ -374,7 +380,8 @@ static LogicalResult translateModuleToNcx(Operation *op, raw_ostream &os) {
     return failure();
   absl::StatusOr<std::string> bytes = ncx::serializeExecutable(*exe);
   if (!bytes.ok())
-    return programs.front().emitOpError() << std::string(bytes.status().message());
+    return programs.front().emitOpError()
+           << std::string(bytes.status().message());
   os.write(bytes->data(), bytes->size());
   return success();
 }
@@ -392,8 +399,9 @@ void systole::registerNcxTranslations() {
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         StringRef name = buffer->getBufferIdentifier();
         absl::StatusOr<ncx::Executable> exe = ncx::parseExecutable(
-            absl::string_view(buffer->getBufferStart(), buffer->getBufferSize()), nullptr,
-            absl::string_view(name.data(), name.size()));
+            absl::string_view(buffer->getBufferStart(),
+                              buffer->getBufferSize()),
+            nullptr, absl::string_view(name.data(), name.size()));
         if (!exe.ok()) {
           std::string message(exe.status().message());
           std::string prefix = name.str() + ": ";

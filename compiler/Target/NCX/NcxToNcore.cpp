@@ -73,10 +73,10 @@ public:
       counts.push_back(dim.count());
       strides.push_back(dim.stride());
     }
-    return AccessPatternAttr::get(ctx, fromMemory(p.memory()), p.start_partition(),
-                                  p.partition_count(), p.byte_offset(),
-                                  fromDType(ctx, p.dtype()), counts, strides,
-                                  p.partition_stride());
+    return AccessPatternAttr::get(ctx, fromMemory(p.memory()),
+                                  p.start_partition(), p.partition_count(),
+                                  p.byte_offset(), fromDType(ctx, p.dtype()),
+                                  counts, strides, p.partition_stride());
   }
 
   Attribute scalar(const ncx::ScalarOperand &s) {
@@ -128,7 +128,8 @@ public:
       const ncx::Activation &k = inst.activation();
       name = ActivationOp::getOperationName();
       add("func",
-          ActivationFuncAttr::get(ctx, static_cast<ActivationFunc>(static_cast<int>(k.func()))));
+          ActivationFuncAttr::get(
+              ctx, static_cast<ActivationFunc>(static_cast<int>(k.func()))));
       add("src", ap(k.src()));
       add("dst", ap(k.dst()));
       if (k.has_scale())
@@ -192,8 +193,9 @@ public:
       add("dst", ap(k.dst()));
       add("base", b.getI64IntegerAttr(k.base()));
       add("partition_step", b.getI64IntegerAttr(k.partition_multiplier()));
-      add("steps", b.getDenseI64ArrayAttr(SmallVector<int64_t>(
-                       k.dim_multipliers().begin(), k.dim_multipliers().end())));
+      add("steps",
+          b.getDenseI64ArrayAttr(SmallVector<int64_t>(
+              k.dim_multipliers().begin(), k.dim_multipliers().end())));
       break;
     }
     case ncx::Instruction::kMemset:
@@ -232,6 +234,8 @@ public:
       add("table", ap(k.table()));
       add("rows", b.getI64IntegerAttr(k.num_rows()));
       add("row_stride", b.getI64IntegerAttr(k.row_stride()));
+      if (k.skip_out_of_bounds())
+        add("skip_oob", b.getUnitAttr());
       break;
     }
     case ncx::Instruction::KIND_NOT_SET:
@@ -281,12 +285,15 @@ public:
           fromDType(ctx, decl.dtype()));
     };
     for (const ncx::TensorDecl &decl : exe.inputs())
-      b.create<InputOp>(unknown, decl.name(), tensorType(decl), decl.hbm_address());
+      b.create<InputOp>(unknown, decl.name(), tensorType(decl),
+                        decl.hbm_address());
     for (const ncx::TensorDecl &decl : exe.outputs())
-      b.create<OutputOp>(unknown, decl.name(), tensorType(decl), decl.hbm_address());
+      b.create<OutputOp>(unknown, decl.name(), tensorType(decl),
+                         decl.hbm_address());
     for (const ncx::Constant &c : exe.constants()) {
-      auto type = RankedTensorType::get({static_cast<int64_t>(c.data().size())},
-                                        IntegerType::get(ctx, 8, IntegerType::Unsigned));
+      auto type = RankedTensorType::get(
+          {static_cast<int64_t>(c.data().size())},
+          IntegerType::get(ctx, 8, IntegerType::Unsigned));
       auto value = DenseElementsAttr::getFromRawBuffer(
           type, ArrayRef<char>(c.data().data(), c.data().size()));
       b.create<ConstantOp>(unknown, c.name(), c.hbm_address(), value);
@@ -322,7 +329,8 @@ public:
       if (firstNonEmpty < 0)
         break;
       if (chosen < 0)
-        chosen = firstNonEmpty; // a deadlock: keep the program order of a stream
+        chosen =
+            firstNonEmpty; // a deadlock: keep the program order of a stream
       const ncx::Instruction &inst =
           ncx::getStream(exe, streams[chosen])->instructions(next[chosen]++);
       for (const ncx::SemaphoreIncrement &i : inst.increments())
@@ -341,7 +349,7 @@ private:
 } // namespace
 
 OwningOpRef<ModuleOp> systole::translateNcxToModule(const ncx::Executable &exe,
-                                                   MLIRContext *context) {
+                                                    MLIRContext *context) {
   context->getOrLoadDialect<NCoreDialect>();
   Location unknown = UnknownLoc::get(context);
   OwningOpRef<ModuleOp> module = ModuleOp::create(unknown);
