@@ -175,8 +175,8 @@ std::string rewriteForMlir19(llvm::StringRef text, bool *changed) {
 std::unique_ptr<MLIRContext> createContext() {
   DialectRegistry registry;
   registerAllDialects(registry);
-  auto context = std::make_unique<MLIRContext>(registry,
-                                               MLIRContext::Threading::DISABLED);
+  auto context =
+      std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
   context->allowUnregisteredDialects(true);
   context->printOpOnDiagnostic(false);
   context->loadAllAvailableDialects();
@@ -198,12 +198,30 @@ std::optional<FileLineColLoc> findFileLoc(Location loc) {
   return found;
 }
 
-void printOneLine(Diagnostic &diag, llvm::raw_ostream &os) {
-  if (std::optional<FileLineColLoc> f = findFileLoc(diag.getLocation()))
+/// The first name inside `loc`, if any.
+std::optional<NameLoc> findNameLoc(Location loc) {
+  std::optional<NameLoc> found;
+  loc->walk([&](Location l) {
+    if (auto n = dyn_cast<NameLoc>(l)) {
+      found = n;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
+void printOneLine(Diagnostic &diag, llvm::raw_ostream &os,
+                  llvm::StringRef inputFile) {
+  std::optional<NameLoc> name;
+  if (std::optional<FileLineColLoc> f = findFileLoc(diag.getLocation())) {
     os << f->getFilename().getValue() << ':' << f->getLine() << ':'
        << f->getColumn() << ": ";
-  else
-    os << "<unknown>: ";
+  } else {
+    os << (inputFile.empty() ? llvm::StringRef("<unknown>") : inputFile)
+       << ": ";
+    name = findNameLoc(diag.getLocation());
+  }
   switch (diag.getSeverity()) {
   case DiagnosticSeverity::Error:
     os << "error: ";
@@ -220,18 +238,23 @@ void printOneLine(Diagnostic &diag, llvm::raw_ostream &os) {
   }
   std::string message = diag.str();
   std::replace(message.begin(), message.end(), '\n', ' ');
-  os << message << '\n';
+  os << message;
+  if (name)
+    os << " [at \"" << name->getName().getValue() << "\"]";
+  os << '\n';
   for (Diagnostic &note : diag.getNotes())
-    printOneLine(note, os);
+    printOneLine(note, os, inputFile);
 }
 } // namespace
 
-uint64_t installOneLineDiagnostics(MLIRContext &context) {
-  return context.getDiagEngine().registerHandler([](Diagnostic &diag) {
-    printOneLine(diag, llvm::errs());
-    llvm::errs().flush();
-    return success();
-  });
+uint64_t installOneLineDiagnostics(MLIRContext &context,
+                                   llvm::StringRef inputFile) {
+  return context.getDiagEngine().registerHandler(
+      [file = inputFile.str()](Diagnostic &diag) {
+        printOneLine(diag, llvm::errs(), file);
+        llvm::errs().flush();
+        return success();
+      });
 }
 
 OwningOpRef<ModuleOp> loadModule(MLIRContext &context, llvm::StringRef path) {

@@ -35,8 +35,12 @@ std::unique_ptr<mlir::MLIRContext> createContext();
 
 /// Installs a diagnostic handler on `context` that prints each diagnostic as
 /// one line, `file:line:col: error: message` (notes on following lines), to
-/// stderr. Returns the handler id (see DiagEngine::eraseHandler).
-uint64_t installOneLineDiagnostics(mlir::MLIRContext &context);
+/// stderr. A location with no file position (exporters such as torch-xla
+/// write only names, `loc("convolution.123")`) prints as
+/// `inputFile: error: message [at "convolution.123"]`. Returns the handler
+/// id (see DiagEngine::eraseHandler).
+uint64_t installOneLineDiagnostics(mlir::MLIRContext &context,
+                                   llvm::StringRef inputFile = "");
 
 /// Reads `path` ("-" for stdin), applies rewriteForMlir19, parses and
 /// verifies it. On failure the diagnostics have been emitted and the result

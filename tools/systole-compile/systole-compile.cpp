@@ -98,7 +98,7 @@ int main(int argc, char **argv) {
     return fail("--target: " + std::string(loaded.status().message()));
 
   std::unique_ptr<MLIRContext> context = systole::createContext();
-  systole::installOneLineDiagnostics(*context);
+  systole::installOneLineDiagnostics(*context, inputFile);
   OwningOpRef<ModuleOp> module = systole::loadModule(*context, inputFile);
   if (!module)
     return 2;

@@ -17,6 +17,7 @@
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
+#include "absl/flags/reflection.h"
 #include "absl/flags/usage.h"
 
 #include <iostream>
@@ -24,7 +25,8 @@
 ABSL_FLAG(int64_t, m, 128, "rows of the result (M)");
 ABSL_FLAG(int64_t, n, 512, "columns of the result (N)");
 ABSL_FLAG(int64_t, k, 128, "contraction size (K)");
-ABSL_FLAG(std::string, dtype, "bf16", "operand dtype: bf16, f16, f32, f8E4M3, f8E5M2");
+ABSL_FLAG(std::string, dtype, "bf16",
+          "operand dtype: bf16, f16, f32, f8E4M3, f8E5M2");
 ABSL_FLAG(std::string, out_dtype, "f32", "result dtype: f32, bf16, f16");
 ABSL_FLAG(std::string, target, "trn2", "trn1, trn2 or a TargetDesc textproto");
 ABSL_FLAG(int, dma_queues, 16, "DMA queues used");
@@ -34,8 +36,10 @@ ABSL_FLAG(std::string, out, "", "output .ncx path (required)");
 namespace {
 bool parseNcxDType(const std::string &name, systole::ncx::DType &dtype) {
   static const std::pair<const char *, systole::ncx::DType> kNames[] = {
-      {"bf16", systole::ncx::DTYPE_BF16},     {"f16", systole::ncx::DTYPE_F16},
-      {"f32", systole::ncx::DTYPE_F32},       {"f8E4M3", systole::ncx::DTYPE_F8E4M3},
+      {"bf16", systole::ncx::DTYPE_BF16},
+      {"f16", systole::ncx::DTYPE_F16},
+      {"f32", systole::ncx::DTYPE_F32},
+      {"f8E4M3", systole::ncx::DTYPE_F8E4M3},
       {"f8E5M2", systole::ncx::DTYPE_F8E5M2}};
   for (const auto &[n, d] : kNames)
     if (name == n) {
@@ -47,7 +51,27 @@ bool parseNcxDType(const std::string &name, systole::ncx::DType &dtype) {
 } // namespace
 
 int main(int argc, char **argv) {
-  absl::SetProgramUsageMessage("systole-gen-gemm --m=M --n=N --k=K --out=g.ncx");
+  absl::SetProgramUsageMessage(
+      "systole-gen-gemm --m=M --n=N --k=K --out=g.ncx");
+  // Unknown flags and stray arguments are bad usage (exit 2); abseil's own
+  // parser would exit with 1.
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    std::string name = arg.substr(0, arg.find('='));
+    name.erase(0, name.find_first_not_of('-'));
+    bool isFlag = arg.size() > 1 && arg[0] == '-';
+    bool builtin = name.rfind("help", 0) == 0 || name == "version" ||
+                   name == "only_check_args";
+    bool known = isFlag && (builtin || absl::FindCommandLineFlag(name) ||
+                            (name.rfind("no", 0) == 0 &&
+                             absl::FindCommandLineFlag(name.substr(2))));
+    if (!known) {
+      std::cerr << "systole-gen-gemm: error: unknown "
+                << (isFlag ? "flag" : "argument") << " '" << arg
+                << "' (see --help)\n";
+      return 2;
+    }
+  }
   absl::ParseCommandLine(argc, argv);
   std::string out = absl::GetFlag(FLAGS_out);
   if (out.empty()) {

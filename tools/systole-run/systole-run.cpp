@@ -665,7 +665,7 @@ int main(int argc, char **argv) {
     return runExecutable(inputFile);
   }
   std::unique_ptr<MLIRContext> context = systole::createContext();
-  systole::installOneLineDiagnostics(*context);
+  systole::installOneLineDiagnostics(*context, inputFile);
   OwningOpRef<ModuleOp> module = systole::loadModule(*context, inputFile);
   if (!module)
     return kBadInput;

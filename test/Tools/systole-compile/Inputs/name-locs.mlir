@@ -1,0 +1,8 @@
+// An op the compiler cannot lower yet, with only a name for its location
+// (as torch-xla exports write them; used by ../driver.test).
+module {
+  func.func @main(%x: tensor<8x8xf32>) -> tensor<8x8xf32> {
+    %0 = stablehlo.floor %x : tensor<8x8xf32> loc("floor.7")
+    return %0 : tensor<8x8xf32>
+  }
+}
