@@ -528,6 +528,16 @@ int runOnSimulator(const systole::ncx::Executable &exe,
                         i, exe.inputs(i).name(), j, v)),
                     kBadInput);
     }
+    for (int64_t j = 0; narrowFloat && j < arg.numElements(); ++j) {
+      double v = arg.getDouble(j);
+      // At or above 2^128 - 2^103, round-to-nearest-even overflows to inf.
+      if (std::isfinite(v) && std::fabs(v) >= 0x1.ffffffp127)
+        return fail(absl::InvalidArgumentError(absl::StrFormat(
+                        "input %d ('%s'): element %d = %g does not fit in f32, "
+                        "to which the compiler narrowed it",
+                        i, exe.inputs(i).name(), j, v)),
+                    kBadInput);
+    }
     absl::StatusOr<systole::HostTensor> c = systole::convertTensor(arg, want);
     if (!c.ok())
       return fail(c.status(), kBadInput);

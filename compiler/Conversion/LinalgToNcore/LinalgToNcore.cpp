@@ -947,22 +947,28 @@ FailureOr<Operand> TileEmitter::lowerLoad(memref::LoadOp loadOp) {
     c.push_back(counts[d]);
     s.push_back(loopStrides[d]);
   }
-  int64_t eb = bytesOf(view.elementType);
-  AccessPatternAttr table =
-      e.hbm(view.base + offset * eb, 1, 0, view.elementType, c, s);
-  if (table.getCounts().size() > 4) {
-    emitError(loc) << "ncore: a gathered row needs " << table.getCounts().size()
+  Emitter::normalize(c, s);
+  if (c.size() > 4) {
+    emitError(loc) << "ncore: a gathered row needs " << c.size()
                    << " free dims; access patterns have 4";
     return failure();
   }
+  int64_t rows = view.shape[dynamic];
+  if (ShapedType::isDynamic(rows) || rows > (int64_t(1) << 24)) {
+    emitError(loc) << "ncore: a gather from a table of more than 2^24 rows "
+                      "(row indices are exact in fp32 only below that)";
+    return failure();
+  }
+  int64_t eb = bytesOf(view.elementType);
+  AccessPatternAttr table =
+      e.hbm(view.base + offset * eb, 1, 0, view.elementType, c, s);
   FailureOr<Operand> dst = newTile(view.elementType, ftot);
   if (failed(dst))
     return failure();
-  e.b.create<GatherOp>(loc, table, indices, full(*dst),
-                       static_cast<uint64_t>(view.shape[dynamic]),
-                       static_cast<uint64_t>(view.strides[dynamic]),
-                       Engine::dma, e.b.getI32IntegerAttr(e.nextQueue()),
-                       nullptr, nullptr, nullptr, nullptr);
+  e.b.create<GatherOp>(
+      loc, table, indices, full(*dst), static_cast<uint64_t>(rows),
+      static_cast<uint64_t>(view.strides[dynamic]), Engine::dma,
+      e.b.getI32IntegerAttr(e.nextQueue()), nullptr, nullptr, nullptr, nullptr);
   return dst;
 }
 
@@ -1480,12 +1486,26 @@ FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
       why = "a loop that is not a scatter over a buffer";
       return failure();
     }
+    if (!loops.empty() &&
+        loop.getInitArgs()[0] != loops.back().getRegionIterArgs()[0]) {
+      why = "an inner loop that does not carry the scattered buffer";
+      return failure();
+    }
     loops.push_back(loop);
     n.ranges.push_back(*ub);
     auto inner = loop.getBody()->getOps<scf::ForOp>();
     if (inner.empty())
       break;
-    loop = *inner.begin();
+    // An outer body is exactly the inner loop, yielding its result.
+    scf::ForOp next = *inner.begin();
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    if (&loop.getBody()->front() != next.getOperation() ||
+        next->getNextNode() != yield.getOperation() ||
+        yield.getOperand(0) != next.getResult(0)) {
+      why = "a loop nest with more than the scatter in it";
+      return failure();
+    }
+    loop = next;
   }
   n.buffer = outer.getInitArgs()[0];
   auto loopOf = [&](Value v) -> int {
@@ -1518,7 +1538,16 @@ FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
       return failure();
     }
   }
-  if (!ifOp || ifOp.getElseRegion().empty()) {
+  auto yieldsIterArg = [&](Region &r) {
+    return !r.empty() &&
+           cast<scf::YieldOp>(r.front().getTerminator()).getOperand(0) ==
+               iterArg;
+  };
+  if (!ifOp || ifOp->getNumResults() != 1 ||
+      cast<scf::YieldOp>(innermost.getBody()->getTerminator()).getOperand(0) !=
+          ifOp.getResult(0) ||
+      !yieldsIterArg(ifOp.getThenRegion()) ||
+      !yieldsIterArg(ifOp.getElseRegion())) {
     why = "a scatter body without its bounds check";
     return failure();
   }
@@ -1526,8 +1555,16 @@ FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
   memref::CopyOp copy;
   for (Operation &op : ifOp.getThenRegion().front().without_terminator()) {
     if (auto sv = dyn_cast<memref::SubViewOp>(op)) {
-      (sv.getSource() == iterArg ? bufferView : updateView) = sv;
-    } else if (auto c = dyn_cast<memref::CopyOp>(op)) {
+      memref::SubViewOp &slot =
+          sv.getSource() == iterArg ? bufferView : updateView;
+      if (slot || !llvm::all_of(sv.getMixedStrides(), [](OpFoldResult st) {
+            return getConstantIntValue(st) == 1;
+          })) {
+        why = "a scatter window that is not one unit-stride subview";
+        return failure();
+      }
+      slot = sv;
+    } else if (auto c = dyn_cast<memref::CopyOp>(op); c && !copy) {
       copy = c;
     } else {
       why = "a scatter whose update computation does more than return the "
@@ -1544,8 +1581,13 @@ FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
   }
   // The buffer window: constant or loaded starts.
   for (auto [d, ofr] : llvm::enumerate(bufferView.getMixedOffsets())) {
-    n.windowSizes.push_back(
-        *getConstantIntValue(bufferView.getMixedSizes()[d]));
+    std::optional<int64_t> size =
+        getConstantIntValue(bufferView.getMixedSizes()[d]);
+    if (!size) {
+      why = "a scatter window of dynamic size";
+      return failure();
+    }
+    n.windowSizes.push_back(*size);
     n.startConst.push_back(0);
     n.startLoad.push_back(-1);
     if (std::optional<int64_t> c = getConstantIntValue(ofr)) {
@@ -1557,7 +1599,7 @@ FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
         v.getDefiningOp()))
       v = v.getDefiningOp()->getOperand(0);
     auto load = v.getDefiningOp<memref::LoadOp>();
-    if (!load) {
+    if (!load || !isa<IntegerType>(load.getType())) {
       why = "a scatter start index that is not loaded from the indices";
       return failure();
     }
@@ -1584,8 +1626,43 @@ FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
       why = "an update window that is not affine in the loops";
       return failure();
     }
+    std::optional<int64_t> s = getConstantIntValue(size);
+    if (!s || (t.loop >= 0 && *s != 1)) {
+      why = "an update window that is not one window per iteration";
+      return failure();
+    }
     n.updateOffsets.push_back(t);
-    n.updateSizes.push_back(*getConstantIntValue(size));
+    n.updateSizes.push_back(*s);
+  }
+  // The condition must be the bounds check of the loaded starts, which
+  // emitScatterNest recomputes: an and-tree of `start >= 0` and
+  // `start <= dim - window` (or constants).
+  auto bufferType = cast<MemRefType>(bufferView.getSource().getType());
+  std::function<bool(Value)> isBoundsCheck = [&](Value v) {
+    if (getConstantIntValue(v))
+      return true;
+    Operation *def = v.getDefiningOp();
+    if (auto a = dyn_cast_or_null<arith::AndIOp>(def))
+      return isBoundsCheck(a.getLhs()) && isBoundsCheck(a.getRhs());
+    auto cmp = dyn_cast_or_null<arith::CmpIOp>(def);
+    if (!cmp)
+      return false;
+    std::optional<int64_t> bound = getConstantIntValue(cmp.getRhs());
+    int dim = -1;
+    for (auto [d, ofr] : llvm::enumerate(bufferView.getMixedOffsets()))
+      if (auto val = dyn_cast<Value>(ofr); val && val == cmp.getLhs())
+        dim = static_cast<int>(d);
+    if (!bound || dim < 0)
+      return false;
+    if (cmp.getPredicate() == arith::CmpIPredicate::sge)
+      return *bound == 0;
+    if (cmp.getPredicate() == arith::CmpIPredicate::sle)
+      return *bound == bufferType.getDimSize(dim) - n.windowSizes[dim];
+    return false;
+  };
+  if (!isBoundsCheck(ifOp.getCondition())) {
+    why = "a scatter condition other than its bounds check";
+    return failure();
   }
   return n;
 }
@@ -1601,14 +1678,6 @@ FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
 LogicalResult emitScatterNest(Emitter &e, Location loc, const ScatterNest &n,
                               const HbmView &buf, const HbmView &upd,
                               ArrayRef<HbmView> idxViews) {
-  int64_t total = 1;
-  for (int64_t s : buf.shape)
-    total *= s;
-  if (total > (int64_t(1) << 24)) {
-    emitError(loc) << "ncore: scatter into a buffer of more than 2^24 "
-                      "elements (offsets would not be exact in fp32)";
-    return failure();
-  }
   int64_t depth = n.ranges.size();
   int64_t inner = n.ranges.back();
   int64_t maxP = e.partitions;
@@ -1623,14 +1692,36 @@ LogicalResult emitScatterNest(Emitter &e, Location loc, const ScatterNest &n,
     wc.push_back(n.windowSizes[d]);
     ws.push_back(buf.strides[d]);
   }
+  if (maxOffset >= (int64_t(1) << 24)) {
+    emitError(loc) << "ncore: scatter offsets reach " << maxOffset
+                   << " elements; the engines form them exactly in fp32 "
+                      "only below 2^24";
+    return failure();
+  }
+  Emitter::normalize(wc, ws);
+  if (wc.size() > 4) {
+    emitError(loc) << "ncore: a scatter window needs more than 4 free dims";
+    return failure();
+  }
   int64_t eb = bytesOf(buf.elementType);
   AccessPatternAttr table =
       e.hbm(buf.base + base * eb, 1, 0, buf.elementType, wc, ws);
   int64_t windowElems = 1;
   for (int64_t s : n.windowSizes)
     windowElems *= s;
-  if (table.getCounts().size() > 4) {
-    emitError(loc) << "ncore: a scatter window needs more than 4 free dims";
+  // The update windows' free dims (loop-driven dims have size 1).
+  SmallVector<int64_t> uc, us;
+  for (auto [t, size, stride] :
+       llvm::zip(n.updateOffsets, n.updateSizes, upd.strides)) {
+    if (t.loop >= 0 || size == 1)
+      continue;
+    uc.push_back(size);
+    us.push_back(stride);
+  }
+  Emitter::normalize(uc, us);
+  if (uc.size() > 4) {
+    emitError(loc) << "ncore: a scatter update window needs more than 4 free "
+                      "dims";
     return failure();
   }
   // Element offset and partition stride of an affine access at `ivs`.
@@ -1717,14 +1808,6 @@ LogicalResult emitScatterNest(Emitter &e, Location loc, const ScatterNest &n,
       // The update windows, one per partition.
       int64_t uoff = upd.offset, ups;
       locate(n.updateOffsets, upd.strides, ivs, uoff, ups);
-      SmallVector<int64_t> uc, us;
-      for (auto [t, size, stride] :
-           llvm::zip(n.updateOffsets, n.updateSizes, upd.strides)) {
-        if (t.loop >= 0 || size == 1)
-          continue;
-        uc.push_back(size);
-        us.push_back(stride);
-      }
       FailureOr<int64_t> rows = e.allocSlot(windowElems * eb, loc);
       if (failed(rows))
         return failure();
