@@ -52,9 +52,13 @@ struct FusePass : systole::impl::FuseBase<FusePass> {
       auto consumer = dyn_cast<linalg::GenericOp>(fused->getOwner());
       // Contractions are generics only when dot_general had no named form;
       // fusing elementwise work into them would recompute it per output.
+      // A windowed operand (convolution or pooling input, d2 * 2 + d5) is
+      // read once per window element: fusing its producer would recompute
+      // it that many times, and hides the convolution from `ncore`.
       return producer && producer->hasOneUse() && consumer &&
              !isa<linalg::FillOp>(producer) &&
-             !linalg::isaContractionOpInterface(consumer);
+             !linalg::isaContractionOpInterface(consumer) &&
+             consumer.getMatchingIndexingMap(fused).isProjectedPermutation();
     };
     linalg::populateElementwiseOpsFusionPatterns(patterns, control);
     linalg::FillOp::getCanonicalizationPatterns(patterns, &getContext());

@@ -103,6 +103,8 @@ systole::decideTiling(ArrayRef<int64_t> ranges,
   });
   int64_t used = 1, dims = 0;
   for (int64_t l : llvm::reverse(freeLoops)) {
+    if (ranges[l] == 1)
+      continue; // takes no access-pattern dim
     if (dims == 4 || used >= budget)
       break;
     int64_t t = std::min<int64_t>(ranges[l], budget / used);

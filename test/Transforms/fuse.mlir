@@ -35,3 +35,32 @@ func.func @two_users(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
   %m = linalg.mul ins(%exp, %x : tensor<8xf32>, tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
   return %a, %m : tensor<8xf32>, tensor<8xf32>
 }
+
+// -----
+
+// A windowed operand (a pooling or convolution input) keeps its producer
+// separate: fused, the ReLU would run once per window element (9 times).
+// CHECK-LABEL: func.func @no_fusion_into_windows
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]
+// CHECK: arith.maximumf
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction"]
+// CHECK-NOT: arith.maximumf %{{.*}}, %cst
+func.func @no_fusion_into_windows(%x: tensor<8x8xf32>) -> tensor<3x3xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x8xf32>
+  %relu = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<8x8xf32>
+  %ninf = arith.constant 0xFF800000 : f32
+  %e2 = tensor.empty() : tensor<3x3xf32>
+  %f = linalg.fill ins(%ninf : f32) outs(%e2 : tensor<3x3xf32>) -> tensor<3x3xf32>
+  %win = tensor.empty() : tensor<3x3xi1>
+  %pool = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0 * 2 + d2, d1 * 2 + d3)>, affine_map<(d0, d1, d2, d3) -> (d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction", "reduction"]} ins(%relu, %win : tensor<8x8xf32>, tensor<3x3xi1>) outs(%f : tensor<3x3xf32>) {
+  ^bb0(%in: f32, %w: i1, %out: f32):
+    %m = arith.maximumf %out, %in : f32
+    linalg.yield %m : f32
+  } -> tensor<3x3xf32>
+  return %pool : tensor<3x3xf32>
+}

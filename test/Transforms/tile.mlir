@@ -54,6 +54,22 @@ func.func @reductions(%a: tensor<100x300xf32>, %init: tensor<100xf32>, %v: tenso
 }
 
 // -----
+// A pooling window: unit-range loops take no access-pattern dim, so the
+// free tile spans output rows as well as the 3x3 window (8 x 56 x 9
+// elements per partition; before, only the 9 of the window).
+// CHECK-LABEL: func.func @pooling
+// CHECK: systole.tiling = {partition = 0 : i64, tiles = array<i64: 64, 8, 56, 1, 1, 3, 3>}
+func.func @pooling(%x: tensor<64x113x113xf32>, %w: tensor<1x1x3x3xi1>, %init: tensor<64x56x56xf32>) -> tensor<64x56x56xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0 + d3, d1 * 2 + d5, d2 * 2 + d6)>, affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d3, d4, d5, d6)>, affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : tensor<64x113x113xf32>, tensor<1x1x3x3xi1>) outs(%init : tensor<64x56x56xf32>) {
+  ^bb0(%in: f32, %win: i1, %o: f32):
+    %m = arith.maximumf %o, %in : f32
+    linalg.yield %m : f32
+  } -> tensor<64x56x56xf32>
+  return %0 : tensor<64x56x56xf32>
+}
+
+// -----
 // The free tile shrinks with the bytes a tile set needs: 7 operands of 4
 // bytes and 7 body ops (4-byte temporaries) are 56 bytes per element; half a
 // partition is 114688 bytes on trn2 (2048 elements) and 98304 on trn1 (1755).

@@ -1444,6 +1444,270 @@ LogicalResult emitContraction(Emitter &e, Location loc, const Contraction &ct,
 
 // ---- the pass ----
 
+// ---- convolution ----
+
+/// A convolution-like generic: out[..] += in[..] * w[..] where every loop is
+/// one of: K and R (reductions read by both `in` and `w`: input channels and
+/// the window), M (parallel, read by `w` only: output channels), N (parallel,
+/// read by `in` only: batch and output positions). Strides are per loop, in
+/// elements of each view; `in`'s windowed index maps (oh * s + kh) are linear
+/// in the loops, so every (R iteration, N tile) is a plain strided access
+/// pattern.
+struct Convolution {
+  HbmView in, w, out;
+  SmallVector<int64_t> ranges;
+  SmallVector<int64_t> sIn, sW, sOut;
+  int64_t k = -1, m = -1;      // the partition (K) loop; the M loop
+  SmallVector<int64_t> rLoops; // the other reductions, outermost first
+  SmallVector<int64_t> nLoops; // outermost first
+};
+
+/// Matches `op` as a Convolution over `views` (in, w, out), or fails (the
+/// vector-engine kernel then handles it).
+FailureOr<Convolution> matchConvolution(linalg::GenericOp op,
+                                        ArrayRef<HbmView> views) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
+    return failure();
+  // Body: yield out + ext?(a) * ext?(b), in float types.
+  Block &body = *op.getBody();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
+  BlockArgument outArg = body.getArgument(2);
+  if (!add || (add.getLhs() != outArg && add.getRhs() != outArg))
+    return failure();
+  auto mul = (add.getLhs() == outArg ? add.getRhs() : add.getLhs())
+                 .getDefiningOp<arith::MulFOp>();
+  if (!mul)
+    return failure();
+  auto strip = [](Value v) {
+    if (auto ext = v.getDefiningOp<arith::ExtFOp>())
+      return ext.getIn();
+    return v;
+  };
+  Value x = strip(mul.getLhs()), y = strip(mul.getRhs());
+  bool swapped = false;
+  if (x == body.getArgument(1) && y == body.getArgument(0))
+    swapped = true;
+  else if (!(x == body.getArgument(0) && y == body.getArgument(1)))
+    return failure();
+  if (body.getOperations().size() !=
+      2 + (mul.getLhs() != x) + (mul.getRhs() != y) + 1)
+    return failure();
+  (void)swapped; // multiplication commutes
+  Convolution cv{views[0], views[1], views[2]};
+  if (!isa<FloatType>(cv.in.elementType) || !isa<FloatType>(cv.w.elementType) ||
+      !isa<FloatType>(cv.out.elementType))
+    return failure();
+  cv.ranges = op.getStaticLoopRanges();
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  SmallVector<int64_t> origin(cv.ranges.size(), 0);
+  int64_t off;
+  if (failed(operandLayout(cv.in, maps[0], origin, cv.sIn, off)) ||
+      failed(operandLayout(cv.w, maps[1], origin, cv.sW, off)) ||
+      failed(operandLayout(cv.out, maps[2], origin, cv.sOut, off)))
+    return failure();
+  SmallVector<int64_t> reductions;
+  auto iters = op.getIteratorTypesArray();
+  for (size_t l = 0; l < cv.ranges.size(); ++l) {
+    if (cv.ranges[l] == 1)
+      continue;
+    bool i = cv.sIn[l] != 0, w = cv.sW[l] != 0, o = cv.sOut[l] != 0;
+    if (iters[l] == utils::IteratorType::reduction) {
+      if (!i || !w || o)
+        return failure();
+      reductions.push_back(l);
+    } else if (w && !i && o) {
+      if (cv.m >= 0)
+        return failure(); // two output-channel loops
+      cv.m = l;
+    } else if (i && !w && o) {
+      cv.nLoops.push_back(l);
+    } else {
+      return failure(); // e.g. depthwise (groups): in, w and out all vary
+    }
+  }
+  if (reductions.empty() || cv.nLoops.empty())
+    return failure();
+  // K: the reduction with the most iterations (input channels, or the
+  // window for a 3-channel stem).
+  cv.k = *llvm::max_element(reductions, [&](int64_t a, int64_t b) {
+    return cv.ranges[a] < cv.ranges[b];
+  });
+  for (int64_t l : reductions)
+    if (l != cv.k)
+      cv.rLoops.push_back(l);
+  return cv;
+}
+
+/// Emits a Convolution on the tensor engine: for each tile of N (output
+/// positions, at most 512) every (R iteration, K chunk) of the moving
+/// operand is loaded into SBUF once, then for each chunk of M (output
+/// channels, at most 128) the matmuls of all (R, K chunk) accumulate in one
+/// PSUM bank, which is evacuated (plus the prior contents of `out` unless a
+/// zero fill preceded) and stored. The weights ([K chunk x M] per R
+/// iteration) stay resident in SBUF for the whole op.
+LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
+                              bool zeroInit) {
+  Type ti = cv.in.elementType, tw = cv.w.elementType, to = cv.out.elementType;
+  int64_t ebI = bytesOf(ti), ebW = bytesOf(tw), ebO = bytesOf(to);
+  int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns();
+  int64_t K = cv.ranges[cv.k], M = cv.m >= 0 ? cv.ranges[cv.m] : 1;
+  int64_t KB = (K + maxK - 1) / maxK, MB = (M + maxM - 1) / maxM;
+  int64_t R = 1;
+  for (int64_t l : cv.rLoops)
+    R *= cv.ranges[l];
+  auto align = [](int64_t v) { return (v + 63) / 64 * 64; };
+  // N tile: innermost N loops first, up to matmul_max_n elements, shrunk
+  // until the moving tiles (double-buffered) fit next to the weights.
+  int64_t wBytes = align(R * KB * MB * maxM * ebW);
+  int64_t budget =
+      e.sbufBytes - wBytes - 4 * align(e.target.matmul_max_n() * 4);
+  int64_t maxN = e.target.matmul_max_n();
+  while (maxN > 1 && 2 * align(R * KB * maxN * ebI) > budget)
+    maxN /= 2;
+  if (2 * align(R * KB * maxN * ebI) > budget) {
+    emitError(loc) << "ncore: convolution weights (" << wBytes
+                   << " bytes per partition) leave no SBUF for its inputs";
+    return failure();
+  }
+  SmallVector<int64_t> tile(cv.nLoops.size(), 1);
+  int64_t nt = 1;
+  for (int64_t j = static_cast<int64_t>(cv.nLoops.size()) - 1; j >= 0; --j) {
+    tile[j] =
+        std::min(cv.ranges[cv.nLoops[j]], std::max<int64_t>(1, maxN / nt));
+    nt *= tile[j];
+    if (tile[j] < cv.ranges[cv.nLoops[j]])
+      break;
+  }
+  int64_t movBytes = align(R * KB * nt * ebI);
+  int64_t movOff[2] = {wBytes, wBytes + movBytes};
+  int64_t outOff[2], initOff[2];
+  outOff[0] = movOff[1] + movBytes;
+  outOff[1] = outOff[0] + align(nt * 4);
+  initOff[0] = outOff[1] + align(nt * 4);
+  initOff[1] = initOff[0] + align(nt * 4);
+  int64_t bank = e.target.psum_bank_bytes();
+  int accBanks = std::max<int64_t>(1, e.target.psum_banks() - 2);
+
+  // R iteration `r` -> offsets of in and w.
+  auto rOffsets = [&](int64_t r, int64_t &oi, int64_t &ow) {
+    oi = ow = 0;
+    for (int64_t j = static_cast<int64_t>(cv.rLoops.size()) - 1; j >= 0; --j) {
+      int64_t l = cv.rLoops[j];
+      int64_t idx = r % cv.ranges[l];
+      r /= cv.ranges[l];
+      oi += idx * cv.sIn[l];
+      ow += idx * cv.sW[l];
+    }
+  };
+  // Resident weights: block (r, kb, mb) is [kt x mt] at
+  // ((r * KB + kb) * MB + mb) * maxM elements.
+  for (int64_t r = 0; r < R; ++r) {
+    int64_t oi, ow;
+    rOffsets(r, oi, ow);
+    for (int64_t kb = 0; kb < KB; ++kb) {
+      int64_t kt = std::min(maxK, K - kb * maxK);
+      for (int64_t mb = 0; mb < MB; ++mb) {
+        int64_t mt = std::min(maxM, M - mb * maxM);
+        int64_t addr = cv.w.base + (cv.w.offset + ow + kb * maxK * cv.sW[cv.k] +
+                                    (cv.m >= 0 ? mb * maxM * cv.sW[cv.m] : 0)) *
+                                       ebW;
+        e.dma(loc,
+              e.hbm(addr, kt, cv.sW[cv.k], tw, {mt},
+                    {cv.m >= 0 ? cv.sW[cv.m] : 0}),
+              e.sbuf(((r * KB + kb) * MB + mb) * maxM * ebW, kt, tw, {mt}));
+      }
+    }
+  }
+  // Walk the N tiles.
+  SmallVector<int64_t> origin(cv.nLoops.size(), 0);
+  int64_t tileIndex = 0, mIter = 0;
+  std::function<LogicalResult(size_t)> walk = [&](size_t j) -> LogicalResult {
+    if (j < cv.nLoops.size()) {
+      int64_t range = cv.ranges[cv.nLoops[j]];
+      for (int64_t o = 0; o < range; o += tile[j]) {
+        origin[j] = o;
+        if (failed(walk(j + 1)))
+          return failure();
+      }
+      return success();
+    }
+    // This tile's extent along each N loop.
+    SmallVector<int64_t> cnt(cv.nLoops.size());
+    int64_t n = 1, inBase = cv.in.offset, outBase = cv.out.offset;
+    for (size_t q = 0; q < cv.nLoops.size(); ++q) {
+      cnt[q] = std::min(tile[q], cv.ranges[cv.nLoops[q]] - origin[q]);
+      n *= cnt[q];
+      inBase += origin[q] * cv.sIn[cv.nLoops[q]];
+      outBase += origin[q] * cv.sOut[cv.nLoops[q]];
+    }
+    auto stridesOf = [&](ArrayRef<int64_t> s) {
+      SmallVector<int64_t> v;
+      for (int64_t l : cv.nLoops)
+        v.push_back(s[l]);
+      return v;
+    };
+    SmallVector<int64_t> inStrides = stridesOf(cv.sIn),
+                         outStrides = stridesOf(cv.sOut);
+    {
+      SmallVector<int64_t> c1(cnt), s1(inStrides), c2(cnt), s2(outStrides);
+      Emitter::normalize(c1, s1);
+      Emitter::normalize(c2, s2);
+      if (c1.size() > 4 || c2.size() > 4) {
+        emitError(loc) << "ncore: a convolution tile needs more than 4 free "
+                          "dims";
+        return failure();
+      }
+    }
+    int slot = tileIndex++ & 1;
+    // Moving blocks (r, kb): [kt x n] at (r * KB + kb) * nt elements.
+    for (int64_t r = 0; r < R; ++r) {
+      int64_t oi, ow;
+      rOffsets(r, oi, ow);
+      for (int64_t kb = 0; kb < KB; ++kb) {
+        int64_t kt = std::min(maxK, K - kb * maxK);
+        int64_t addr =
+            cv.in.base + (inBase + oi + kb * maxK * cv.sIn[cv.k]) * ebI;
+        e.dma(loc, e.hbm(addr, kt, cv.sIn[cv.k], ti, cnt, inStrides),
+              e.sbuf(movOff[slot] + (r * KB + kb) * nt * ebI, kt, ti, {n}));
+      }
+    }
+    for (int64_t mb = 0; mb < MB; ++mb, ++mIter) {
+      int64_t mt = std::min(maxM, M - mb * maxM);
+      auto acc = e.sbuf((mIter % accBanks) * bank, mt, e.b.getF32Type(), {n},
+                        Memory::psum);
+      for (int64_t r = 0; r < R; ++r)
+        for (int64_t kb = 0; kb < KB; ++kb) {
+          int64_t kt = std::min(maxK, K - kb * maxK);
+          e.b.create<MatmulOp>(
+              loc, e.sbuf(((r * KB + kb) * MB + mb) * maxM * ebW, kt, tw, {mt}),
+              e.sbuf(movOff[slot] + (r * KB + kb) * nt * ebI, kt, ti, {n}), acc,
+              r > 0 || kb > 0, Engine::tensor, nullptr, nullptr, nullptr,
+              nullptr, nullptr);
+        }
+      int os = mIter & 1;
+      auto outTile = e.sbuf(outOff[os], mt, to, {n});
+      int64_t addr =
+          cv.out.base +
+          (outBase + (cv.m >= 0 ? mb * maxM * cv.sOut[cv.m] : 0)) * ebO;
+      auto outAp =
+          e.hbm(addr, mt, cv.m >= 0 ? cv.sOut[cv.m] : 0, to, cnt, outStrides);
+      if (zeroInit) {
+        e.copy(loc, acc, outTile, e.nextCopyEngine());
+      } else {
+        auto init = e.sbuf(initOff[os], mt, to, {n});
+        e.dma(loc, outAp, init);
+        e.b.create<TensorTensorOp>(loc, AluOp::add, acc, init, outTile,
+                                   Engine::vector, nullptr, nullptr, nullptr,
+                                   nullptr, nullptr);
+      }
+      e.dma(loc, outTile, outAp);
+    }
+    return success();
+  };
+  return walk(0);
+}
+
 // ---- scatter ----
 
 /// One `memref.load` or subview offset position: a constant, or loop `loop`
@@ -2029,6 +2293,23 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       if (succeeded(ct))
         return emitContraction(e, op->getLoc(), *ct,
                                zeroFilledBefore(op, linalgOp.getDpsInits()[0]));
+    }
+    if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
+      SmallVector<HbmView> views;
+      for (OpOperand &operand : op->getOpOperands()) {
+        if (!isa<MemRefType>(operand.get().getType()))
+          break;
+        FailureOr<HbmView> v = view(operand.get());
+        if (failed(v))
+          return failure();
+        views.push_back(*v);
+      }
+      if (views.size() == 3)
+        if (FailureOr<Convolution> cv = matchConvolution(generic, views);
+            succeeded(cv))
+          return emitConvolution(
+              e, op->getLoc(), *cv,
+              zeroFilledBefore(op, linalgOp.getDpsInits()[0]));
     }
     if (linalgOp.getNumDpsInits() != 1) {
       op->emitError() << "ncore: linalg ops with " << linalgOp.getNumDpsInits()
