@@ -626,9 +626,46 @@ private:
     FailureOr<Operand> t = newTile(view.elementType, column ? 1 : ftot);
     if (failed(t))
       return failure();
-    if (column || !loadTransposed(view, map, *t))
+    if (column || (!loadTransposed(view, map, *t) && !loadSpan(*src, *t)))
       e.dma(k.loc, *src, ap(*t, column ? 1 : ftot));
     return t;
+  }
+
+  /// Loads an operand whose rows are many short runs (strided windows:
+  /// pooling with stride 2 reads every other element) as one contiguous
+  /// span per partition, then gathers the tile from it with a strided
+  /// engine copy in SBUF: one DMA descriptor per partition instead of one
+  /// per run (DESIGN section 4: small descriptors cost extra). False, with
+  /// nothing emitted, when the span would be too large.
+  bool loadSpan(AccessPatternAttr src, const Operand &tile) {
+    ArrayRef<int64_t> counts = src.getCounts(), strides = src.getStrides();
+    if (counts.empty() ||
+        llvm::any_of(strides, [](int64_t st) { return st < 0; }))
+      return false;
+    int64_t elems = 1, runs = 1, span = 1;
+    for (auto [i, c] : llvm::enumerate(counts)) {
+      elems *= c;
+      if (i + 1 < counts.size() || strides[i] != 1)
+        runs *= c;
+      span += (c - 1) * strides[i];
+    }
+    int64_t eb = src.getElementBytes();
+    if (runs < 8 || elems * eb / runs >= 512 || span * eb > 16384 ||
+        span > 4 * elems)
+      return false;
+    FailureOr<int64_t> at = e.allocSlot(span * eb, k.loc);
+    if (failed(at))
+      return false;
+    int64_t p = src.getPartitionCount();
+    Type type = src.getElementType();
+    e.dma(k.loc,
+          e.hbm(src.getByteOffset(), p, src.getPartitionStride(), type, {span},
+                {1}),
+          e.sbuf(*at, p, type, {span}));
+    auto strided = AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, p, *at, type,
+                                          counts, strides, 0);
+    e.copy(k.loc, strided, ap(tile, elems), e.nextCopyEngine());
+    return true;
   }
 
   /// Whether `v` (a value of the body) can differ between elements of one
@@ -1465,7 +1502,8 @@ struct Convolution {
 /// Matches `op` as a Convolution over `views` (in, w, out), or fails (the
 /// vector-engine kernel then handles it).
 FailureOr<Convolution> matchConvolution(linalg::GenericOp op,
-                                        ArrayRef<HbmView> views) {
+                                        ArrayRef<HbmView> views,
+                                        const systole::TargetDesc &target) {
   if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
     return failure();
   // Body: yield out + ext?(a) * ext?(b), in float types.
@@ -1528,15 +1566,33 @@ FailureOr<Convolution> matchConvolution(linalg::GenericOp op,
   }
   if (reductions.empty() || cv.nLoops.empty())
     return failure();
-  // K: the reduction with the most iterations (input channels, or the
-  // window for a 3-channel stem).
-  cv.k = *llvm::max_element(reductions, [&](int64_t a, int64_t b) {
-    return cv.ranges[a] < cv.ranges[b];
-  });
+  // K: the reduction with the largest input stride (input channels), so
+  // that the window offsets left to the other reductions stay small and one
+  // contiguous input span per partition covers a whole tile; among those
+  // whose resident weights take at most half of SBUF. None: the vector
+  // engine's kernel handles the op (CLIP's 32x32 patch embedding over 3
+  // channels).
+  SmallVector<int64_t> byStride(reductions);
+  llvm::stable_sort(
+      byStride, [&](int64_t a, int64_t b) { return cv.sIn[a] > cv.sIn[b]; });
+  int64_t M = cv.m >= 0 ? cv.ranges[cv.m] : 1;
+  int64_t mBlocks = (M + target.pe_columns() - 1) / target.pe_columns();
+  int64_t total = 1;
   for (int64_t l : reductions)
-    if (l != cv.k)
-      cv.rLoops.push_back(l);
-  return cv;
+    total *= cv.ranges[l];
+  for (int64_t l : byStride) {
+    int64_t kBlocks = (cv.ranges[l] + target.pe_rows() - 1) / target.pe_rows();
+    int64_t weightBytes = total / cv.ranges[l] * kBlocks * mBlocks *
+                          target.pe_columns() * bytesOf(cv.w.elementType);
+    if (weightBytes > target.sbuf_bytes_per_partition() / 2)
+      continue;
+    cv.k = l;
+    for (int64_t r : reductions)
+      if (r != l)
+        cv.rLoops.push_back(r);
+    return cv;
+  }
+  return failure();
 }
 
 /// Emits a Convolution on the tensor engine: for each tile of N (output
@@ -1557,37 +1613,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   for (int64_t l : cv.rLoops)
     R *= cv.ranges[l];
   auto align = [](int64_t v) { return (v + 63) / 64 * 64; };
-  // N tile: innermost N loops first, up to matmul_max_n elements, shrunk
-  // until the moving tiles (double-buffered) fit next to the weights.
-  int64_t wBytes = align(R * KB * MB * maxM * ebW);
-  int64_t budget =
-      e.sbufBytes - wBytes - 4 * align(e.target.matmul_max_n() * 4);
-  int64_t maxN = e.target.matmul_max_n();
-  while (maxN > 1 && 2 * align(R * KB * maxN * ebI) > budget)
-    maxN /= 2;
-  if (2 * align(R * KB * maxN * ebI) > budget) {
-    emitError(loc) << "ncore: convolution weights (" << wBytes
-                   << " bytes per partition) leave no SBUF for its inputs";
-    return failure();
-  }
-  SmallVector<int64_t> tile(cv.nLoops.size(), 1);
-  int64_t nt = 1;
-  for (int64_t j = static_cast<int64_t>(cv.nLoops.size()) - 1; j >= 0; --j) {
-    tile[j] =
-        std::min(cv.ranges[cv.nLoops[j]], std::max<int64_t>(1, maxN / nt));
-    nt *= tile[j];
-    if (tile[j] < cv.ranges[cv.nLoops[j]])
-      break;
-  }
-  int64_t movBytes = align(R * KB * nt * ebI);
-  int64_t movOff[2] = {wBytes, wBytes + movBytes};
-  int64_t outOff[2], initOff[2];
-  outOff[0] = movOff[1] + movBytes;
-  outOff[1] = outOff[0] + align(nt * 4);
-  initOff[0] = outOff[1] + align(nt * 4);
-  initOff[1] = initOff[0] + align(nt * 4);
-  int64_t bank = e.target.psum_bank_bytes();
-  int accBanks = std::max<int64_t>(1, e.target.psum_banks() - 2);
+  int64_t S = e.sbufBytes, maxNTarget = e.target.matmul_max_n();
 
   // R iteration `r` -> offsets of in and w.
   auto rOffsets = [&](int64_t r, int64_t &oi, int64_t &ow) {
@@ -1600,22 +1626,128 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
       ow += idx * cv.sW[l];
     }
   };
-  // Resident weights: block (r, kb, mb) is [kt x mt] at
-  // ((r * KB + kb) * MB + mb) * maxM elements.
+  bool nonNegative = true;
+  for (int64_t l = 0; l < static_cast<int64_t>(cv.ranges.size()); ++l)
+    nonNegative &= cv.sIn[l] >= 0 && cv.sW[l] >= 0;
+
+  // Weights: when each output channel's weights are one short contiguous
+  // row ([f][c][kh][kw]), rows of 128 channels are loaded whole and each
+  // [K chunk x M chunk] block is transposed on the tensor engine: a few
+  // large DMA descriptors instead of one per element.
+  int64_t wRowSpan = 1;
+  if (cv.m >= 0) {
+    int64_t maxOw = 0;
+    for (int64_t r = 0; r < R; ++r) {
+      int64_t oi, ow;
+      rOffsets(r, oi, ow);
+      maxOw = std::max(maxOw, ow);
+    }
+    wRowSpan = 1 + maxOw + (K - 1) * cv.sW[cv.k];
+  }
+  bool wTransposed = cv.m >= 0 && nonNegative && isa<FloatType>(tw) &&
+                     ebW >= 2 && wRowSpan * ebW <= 32768;
+  int64_t rowBytes = wTransposed ? align(wRowSpan * ebW) : 0;
+  int64_t wBytes = align(R * KB * MB * maxM * ebW);
+  int64_t outBytes = align(maxNTarget * 4);
+  int64_t fixed = wBytes + rowBytes + 4 * outBytes;
+
+  // N tile: innermost N loops first, up to `maxN` elements.
+  auto chooseTile = [&](int64_t maxN, SmallVector<int64_t> &tile) {
+    tile.assign(cv.nLoops.size(), 1);
+    int64_t nt = 1;
+    for (int64_t j = static_cast<int64_t>(cv.nLoops.size()) - 1; j >= 0; --j) {
+      tile[j] =
+          std::min(cv.ranges[cv.nLoops[j]], std::max<int64_t>(1, maxN / nt));
+      nt *= tile[j];
+      if (tile[j] < cv.ranges[cv.nLoops[j]])
+        break;
+    }
+    return nt;
+  };
+  // Moving operand, preferably as one slab per N tile and K chunk: the
+  // contiguous input span that every window position of the tile reads,
+  // loaded once; each (R iteration) matmul then reads it through a strided
+  // SBUF access pattern. Otherwise one load per (R iteration, K chunk).
+  int64_t maxROff = 0;
   for (int64_t r = 0; r < R; ++r) {
     int64_t oi, ow;
     rOffsets(r, oi, ow);
-    for (int64_t kb = 0; kb < KB; ++kb) {
-      int64_t kt = std::min(maxK, K - kb * maxK);
-      for (int64_t mb = 0; mb < MB; ++mb) {
-        int64_t mt = std::min(maxM, M - mb * maxM);
-        int64_t addr = cv.w.base + (cv.w.offset + ow + kb * maxK * cv.sW[cv.k] +
-                                    (cv.m >= 0 ? mb * maxM * cv.sW[cv.m] : 0)) *
-                                       ebW;
-        e.dma(loc,
-              e.hbm(addr, kt, cv.sW[cv.k], tw, {mt},
-                    {cv.m >= 0 ? cv.sW[cv.m] : 0}),
-              e.sbuf(((r * KB + kb) * MB + mb) * maxM * ebW, kt, tw, {mt}));
+    maxROff = std::max(maxROff, oi);
+  }
+  auto spanOf = [&](ArrayRef<int64_t> cnt) {
+    int64_t span = 1 + maxROff;
+    for (auto [j, l] : llvm::enumerate(cv.nLoops))
+      span += (cnt[j] - 1) * cv.sIn[l];
+    return span;
+  };
+  SmallVector<int64_t> tile;
+  int64_t nt = 1, slabBytes = 0;
+  bool slab = false;
+  // Smaller tiles first drop the outer N loops (images), whose spans are
+  // the widest.
+  for (int64_t maxN = maxNTarget; nonNegative && !slab && maxN >= 32;
+       maxN /= 2) {
+    nt = chooseTile(maxN, tile);
+    slabBytes = align(spanOf(tile) * ebI);
+    slab = fixed + 2 * KB * slabBytes <= S;
+  }
+  int64_t movBytes = KB * slabBytes;
+  if (!slab) {
+    int64_t maxN = maxNTarget;
+    while (maxN > 1 && fixed + 2 * align(R * KB * maxN * ebI) > S)
+      maxN /= 2;
+    if (fixed + 2 * align(R * KB * maxN * ebI) > S) {
+      emitError(loc) << "ncore: convolution weights (" << wBytes
+                     << " bytes per partition) leave no SBUF for its inputs";
+      return failure();
+    }
+    nt = chooseTile(maxN, tile);
+    movBytes = align(R * KB * nt * ebI);
+  }
+  int64_t movOff[2] = {wBytes, wBytes + movBytes};
+  int64_t outOff[2], initOff[2];
+  outOff[0] = movOff[1] + movBytes;
+  outOff[1] = outOff[0] + outBytes;
+  initOff[0] = outOff[1] + outBytes;
+  initOff[1] = initOff[0] + outBytes;
+  int64_t rowOff = initOff[1] + outBytes;
+  int64_t bank = e.target.psum_bank_bytes();
+  int accBanks = std::max<int64_t>(1, e.target.psum_banks() - 2);
+
+  // Resident weights: block (r, kb, mb) is [kt x mt] at
+  // ((r * KB + kb) * MB + mb) * maxM elements.
+  auto wBlock = [&](int64_t r, int64_t kb, int64_t mb, int64_t kt, int64_t mt) {
+    return e.sbuf(((r * KB + kb) * MB + mb) * maxM * ebW, kt, tw, {mt});
+  };
+  for (int64_t mb = 0; mb < MB; ++mb) {
+    int64_t mt = std::min(maxM, M - mb * maxM);
+    int64_t mOff = cv.m >= 0 ? mb * maxM * cv.sW[cv.m] : 0;
+    if (wTransposed)
+      e.dma(loc,
+            e.hbm(cv.w.base + (cv.w.offset + mOff) * ebW, mt, cv.sW[cv.m], tw,
+                  {wRowSpan}, {1}),
+            e.sbuf(rowOff, mt, tw, {wRowSpan}));
+    for (int64_t r = 0; r < R; ++r) {
+      int64_t oi, ow;
+      rOffsets(r, oi, ow);
+      for (int64_t kb = 0; kb < KB; ++kb) {
+        int64_t kt = std::min(maxK, K - kb * maxK);
+        int64_t kOff = ow + kb * maxK * cv.sW[cv.k];
+        if (wTransposed) {
+          auto src = AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, mt,
+                                            rowOff + kOff * ebW, tw, {kt},
+                                            {cv.sW[cv.k]}, 0);
+          int64_t tOff = e.transposeSlot(ebW);
+          auto t = e.sbuf(tOff, kt, tw, {mt}, Memory::psum);
+          e.b.create<TransposeOp>(loc, src, t, Engine::tensor, nullptr, nullptr,
+                                  nullptr, nullptr, nullptr);
+          e.copy(loc, t, wBlock(r, kb, mb, kt, mt), e.nextCopyEngine());
+        } else {
+          e.dma(loc,
+                e.hbm(cv.w.base + (cv.w.offset + kOff + mOff) * ebW, kt,
+                      cv.sW[cv.k], tw, {mt}, {cv.m >= 0 ? cv.sW[cv.m] : 0}),
+                wBlock(r, kb, mb, kt, mt));
+        }
       }
     }
   }
@@ -1649,28 +1781,51 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
     };
     SmallVector<int64_t> inStrides = stridesOf(cv.sIn),
                          outStrides = stridesOf(cv.sOut);
+    SmallVector<int64_t> mc(cnt), ms(inStrides);
     {
-      SmallVector<int64_t> c1(cnt), s1(inStrides), c2(cnt), s2(outStrides);
-      Emitter::normalize(c1, s1);
+      SmallVector<int64_t> c2(cnt), s2(outStrides);
+      Emitter::normalize(mc, ms);
       Emitter::normalize(c2, s2);
-      if (c1.size() > 4 || c2.size() > 4) {
+      if (mc.size() > 4 || c2.size() > 4) {
         emitError(loc) << "ncore: a convolution tile needs more than 4 free "
                           "dims";
         return failure();
       }
     }
     int slot = tileIndex++ & 1;
-    // Moving blocks (r, kb): [kt x n] at (r * KB + kb) * nt elements.
-    for (int64_t r = 0; r < R; ++r) {
-      int64_t oi, ow;
-      rOffsets(r, oi, ow);
+    // The moving operand of (r, kb), [kt x n].
+    std::function<AccessPatternAttr(int64_t, int64_t, int64_t)> moving;
+    if (slab) {
+      int64_t span = spanOf(cnt);
       for (int64_t kb = 0; kb < KB; ++kb) {
         int64_t kt = std::min(maxK, K - kb * maxK);
-        int64_t addr =
-            cv.in.base + (inBase + oi + kb * maxK * cv.sIn[cv.k]) * ebI;
-        e.dma(loc, e.hbm(addr, kt, cv.sIn[cv.k], ti, cnt, inStrides),
-              e.sbuf(movOff[slot] + (r * KB + kb) * nt * ebI, kt, ti, {n}));
+        e.dma(loc,
+              e.hbm(cv.in.base + (inBase + kb * maxK * cv.sIn[cv.k]) * ebI, kt,
+                    cv.sIn[cv.k], ti, {span}, {1}),
+              e.sbuf(movOff[slot] + kb * slabBytes, kt, ti, {span}));
       }
+      moving = [&, slot](int64_t r, int64_t kb, int64_t kt) {
+        int64_t oi, ow;
+        rOffsets(r, oi, ow);
+        return AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, kt,
+                                      movOff[slot] + kb * slabBytes + oi * ebI,
+                                      ti, mc, ms, 0);
+      };
+    } else {
+      for (int64_t r = 0; r < R; ++r) {
+        int64_t oi, ow;
+        rOffsets(r, oi, ow);
+        for (int64_t kb = 0; kb < KB; ++kb) {
+          int64_t kt = std::min(maxK, K - kb * maxK);
+          int64_t addr =
+              cv.in.base + (inBase + oi + kb * maxK * cv.sIn[cv.k]) * ebI;
+          e.dma(loc, e.hbm(addr, kt, cv.sIn[cv.k], ti, cnt, inStrides),
+                e.sbuf(movOff[slot] + (r * KB + kb) * nt * ebI, kt, ti, {n}));
+        }
+      }
+      moving = [&, slot, n](int64_t r, int64_t kb, int64_t kt) {
+        return e.sbuf(movOff[slot] + (r * KB + kb) * nt * ebI, kt, ti, {n});
+      };
     }
     for (int64_t mb = 0; mb < MB; ++mb, ++mIter) {
       int64_t mt = std::min(maxM, M - mb * maxM);
@@ -1679,11 +1834,10 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
       for (int64_t r = 0; r < R; ++r)
         for (int64_t kb = 0; kb < KB; ++kb) {
           int64_t kt = std::min(maxK, K - kb * maxK);
-          e.b.create<MatmulOp>(
-              loc, e.sbuf(((r * KB + kb) * MB + mb) * maxM * ebW, kt, tw, {mt}),
-              e.sbuf(movOff[slot] + (r * KB + kb) * nt * ebI, kt, ti, {n}), acc,
-              r > 0 || kb > 0, Engine::tensor, nullptr, nullptr, nullptr,
-              nullptr, nullptr);
+          e.b.create<MatmulOp>(loc, wBlock(r, kb, mb, kt, mt),
+                               moving(r, kb, kt), acc, r > 0 || kb > 0,
+                               Engine::tensor, nullptr, nullptr, nullptr,
+                               nullptr, nullptr);
         }
       int os = mIter & 1;
       auto outTile = e.sbuf(outOff[os], mt, to, {n});
@@ -2305,7 +2459,8 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
         views.push_back(*v);
       }
       if (views.size() == 3)
-        if (FailureOr<Convolution> cv = matchConvolution(generic, views);
+        if (FailureOr<Convolution> cv =
+                matchConvolution(generic, views, e.target);
             succeeded(cv))
           return emitConvolution(
               e, op->getLoc(), *cv,
