@@ -1595,13 +1595,21 @@ FailureOr<Convolution> matchConvolution(linalg::GenericOp op,
   return failure();
 }
 
-/// Emits a Convolution on the tensor engine: for each tile of N (output
-/// positions, at most 512) every (R iteration, K chunk) of the moving
-/// operand is loaded into SBUF once, then for each chunk of M (output
-/// channels, at most 128) the matmuls of all (R, K chunk) accumulate in one
-/// PSUM bank, which is evacuated (plus the prior contents of `out` unless a
-/// zero fill preceded) and stored. The weights ([K chunk x M] per R
-/// iteration) stay resident in SBUF for the whole op.
+/// Emits a Convolution on the tensor engine (DESIGN section 4, `matmul`):
+/// out[M, N] = sum over R iterations and K chunks of w[K, M]^T x in[K, N],
+/// all accumulated in one PSUM bank per (N tile, M chunk of 128).
+/// - Weights stay resident in SBUF for the whole op, one [K chunk x M chunk]
+///   block per R iteration; when each output channel's weights are a short
+///   contiguous row they are loaded as rows and transposed on the tensor
+///   engine (a few large DMA descriptors instead of one per element).
+/// - Inputs: per N tile (at most 512 output positions) and K chunk, one
+///   contiguous span per partition covering every window position, which
+///   the matmuls read through strided SBUF access patterns; when the span
+///   does not fit, one load per (R iteration, K chunk).
+/// - Evacuation adds the prior contents of `out` unless a zero fill
+///   preceded (`zeroInit`), converts to the output type and stores.
+/// Errors: an SBUF budget that cannot hold the weights and two input tiles,
+/// or a tile needing more than 4 access-pattern dims.
 LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
                               bool zeroInit) {
   Type ti = cv.in.elementType, tw = cv.w.elementType, to = cv.out.elementType;
