@@ -691,6 +691,8 @@ private:
   }
 
   FailureOr<Operand> lowerLoad(memref::LoadOp load);
+  FailureOr<Operand> lowerRounding(Operation *op, Type type);
+  FailureOr<Operand> lowerLog1pExpm1(Operation *op, Type type);
   FailureOr<Operand> lower(Operation *op);
   FailureOr<Operand> lookup(Value v);
 
@@ -864,6 +866,11 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
                                nullptr, nullptr);
     return r;
   }
+  if (isa<math::FloorOp, math::CeilOp, math::TruncOp, math::RoundOp,
+          math::RoundEvenOp>(op))
+    return lowerRounding(op, type);
+  if (isa<math::Log1pOp, math::ExpM1Op>(op))
+    return lowerLog1pExpm1(op, type);
   if (auto func = activationFor(op)) {
     FailureOr<Operand> a = operand(0);
     if (failed(a))
@@ -1007,6 +1014,186 @@ FailureOr<Operand> TileEmitter::lowerLoad(memref::LoadOp loadOp) {
       static_cast<uint64_t>(view.strides[dynamic]), Engine::dma,
       e.b.getI32IntegerAttr(e.nextQueue()), nullptr, nullptr, nullptr, nullptr);
   return dst;
+}
+
+/// floor, ceil, trunc, round (half away from zero) and roundeven on float
+/// tiles. No activation function rounds, so: r = the nearest integer (RNE,
+/// an engine's float -> i32 conversion) as a float, then corrected: floor
+/// subtracts (r > x), ceil adds (r < x), trunc does either toward zero, round
+/// moves ties (x - r = +-0.5, exact) away from zero. A zero result takes x's
+/// sign (x * 0: ceil(-0.5) = -0), and |x| >= 2^23, inf and NaN pass through
+/// unchanged (such floats are integers already). Exact for f32, f16, bf16
+/// (spec: floor, ceil, round_nearest_afz, round_nearest_even).
+FailureOr<Operand> TileEmitter::lowerRounding(Operation *op, Type type) {
+  Location loc = op->getLoc();
+  FailureOr<Operand> a = lookup(op->getOperand(0));
+  if (failed(a))
+    return failure();
+  FailureOr<Operand> xt = asTile(*a, type);
+  if (failed(xt))
+    return failure();
+  Operand x = *xt;
+  Type f32 = e.b.getF32Type();
+  auto tile = [&](Type t) { return newTile(t, ftot); };
+  auto scalar = [&](const Operand &src, AluOp aop, float v,
+                    const Operand &dst) {
+    e.b.create<TensorScalarOp>(
+        loc, full(src), full(dst), aop, e.b.getF32FloatAttr(v), nullptr,
+        nullptr, Engine::vector, nullptr, nullptr, nullptr, nullptr, nullptr);
+  };
+  auto binary = [&](AluOp aop, const Operand &l, const Operand &r,
+                    const Operand &dst) {
+    e.b.create<TensorTensorOp>(loc, aop, full(l), full(r), full(dst),
+                               Engine::vector, nullptr, nullptr, nullptr,
+                               nullptr, nullptr);
+  };
+  FailureOr<Operand> xi = tile(e.b.getI32Type()), r = tile(f32), c = tile(f32),
+                     d = tile(f32), r2 = tile(f32);
+  if (failed(xi) || failed(r) || failed(c) || failed(d) || failed(r2))
+    return failure();
+  e.copy(loc, full(x), full(*xi), Engine::vector); // RNE, saturating
+  e.copy(loc, full(*xi), full(*r), Engine::vector);
+  if (isa<math::FloorOp>(op)) {
+    binary(AluOp::gt, *r, x, *c);
+    binary(AluOp::sub, *r, *c, *r2);
+  } else if (isa<math::CeilOp>(op)) {
+    binary(AluOp::lt, *r, x, *c);
+    binary(AluOp::add, *r, *c, *r2);
+  } else if (isa<math::TruncOp>(op)) {
+    // r - (r > x > 0) + (r < x < 0)
+    FailureOr<Operand> s = tile(f32), u = tile(f32);
+    if (failed(s) || failed(u))
+      return failure();
+    binary(AluOp::gt, *r, x, *c);
+    scalar(x, AluOp::gt, 0.0f, *s);
+    binary(AluOp::mul, *c, *s, *c);
+    binary(AluOp::sub, *r, *c, *u);
+    binary(AluOp::lt, *r, x, *c);
+    scalar(x, AluOp::lt, 0.0f, *s);
+    binary(AluOp::mul, *c, *s, *c);
+    binary(AluOp::add, *u, *c, *r2);
+  } else if (isa<math::RoundOp>(op)) {
+    // Ties: x - r = 0.5 with x > 0 rounds up, -0.5 with x < 0 rounds down.
+    FailureOr<Operand> t = tile(f32), s = tile(f32), u = tile(f32);
+    if (failed(t) || failed(s) || failed(u))
+      return failure();
+    binary(AluOp::sub, x, *r, *t);
+    scalar(*t, AluOp::eq, 0.5f, *c);
+    scalar(x, AluOp::gt, 0.0f, *s);
+    binary(AluOp::mul, *c, *s, *c);
+    binary(AluOp::add, *r, *c, *u);
+    scalar(*t, AluOp::eq, -0.5f, *c);
+    scalar(x, AluOp::lt, 0.0f, *s);
+    binary(AluOp::mul, *c, *s, *c);
+    binary(AluOp::sub, *u, *c, *r2);
+  } else {
+    e.copy(loc, full(*r), full(*r2), Engine::vector); // roundeven
+  }
+  // A zero result has x's sign.
+  scalar(*r2, AluOp::eq, 0.0f, *c);
+  scalar(x, AluOp::mul, 0.0f, *d);
+  FailureOr<Operand> z = tile(f32);
+  if (failed(z))
+    return failure();
+  e.b.create<SelectOp>(loc, full(*c), full(*d), full(*r2), full(*z),
+                       Engine::vector, nullptr, nullptr, nullptr, nullptr,
+                       nullptr);
+  // |x| < 2^23 (false for inf and NaN): the rounded value; else x.
+  scalar(x, AluOp::lt, 8388608.0f, *c);
+  scalar(x, AluOp::gt, -8388608.0f, *d);
+  binary(AluOp::mul, *c, *d, *c);
+  FailureOr<Operand> out = tile(type);
+  if (failed(out))
+    return failure();
+  e.b.create<SelectOp>(loc, full(*c), full(*z), full(x), full(*out),
+                       Engine::vector, nullptr, nullptr, nullptr, nullptr,
+                       nullptr);
+  return out;
+}
+
+/// log1p and expm1 from the `log` and `exp` activations without their
+/// cancellation near 0 (Kahan's forms, accurate to a few ULP):
+///   log1p(x) = u == 1 ? x : log(u) * (x / (u - 1)),   u = 1 + x
+///   expm1(x) = u == 1 ? x : u - 1 == -1 ? -1 : (u - 1) * (x / log(u)),
+///              u = exp(x), for |x| < 0.5; u - 1 beyond
+/// computed in f32 and rounded once to the result type; u = inf gives x
+/// (log1p) or inf (expm1), and NaN propagates (spec: log_plus_one,
+/// exponential_minus_one).
+FailureOr<Operand> TileEmitter::lowerLog1pExpm1(Operation *op, Type type) {
+  Location loc = op->getLoc();
+  FailureOr<Operand> a = lookup(op->getOperand(0));
+  if (failed(a))
+    return failure();
+  FailureOr<Operand> xt = asTile(*a, type);
+  if (failed(xt))
+    return failure();
+  Operand x = *xt;
+  Type f32 = e.b.getF32Type();
+  auto tile = [&]() { return newTile(f32, ftot); };
+  auto scalar = [&](const Operand &src, AluOp aop, float v,
+                    const Operand &dst) {
+    e.b.create<TensorScalarOp>(
+        loc, full(src), full(dst), aop, e.b.getF32FloatAttr(v), nullptr,
+        nullptr, Engine::vector, nullptr, nullptr, nullptr, nullptr, nullptr);
+  };
+  auto binary = [&](AluOp aop, const Operand &l, const Operand &r,
+                    const Operand &dst) {
+    e.b.create<TensorTensorOp>(loc, aop, full(l), full(r), full(dst),
+                               Engine::vector, nullptr, nullptr, nullptr,
+                               nullptr, nullptr);
+  };
+  auto activation = [&](ActivationFunc f, const Operand &src,
+                        const Operand &dst) {
+    e.b.create<ActivationOp>(loc, f, full(src), full(dst), nullptr, nullptr,
+                             nullptr, Engine::scalar, nullptr, nullptr, nullptr,
+                             nullptr, nullptr);
+  };
+  auto select = [&](const Operand &c, const Operand &t, const Operand &f,
+                    const Operand &dst) {
+    e.b.create<SelectOp>(loc, full(c), full(t), full(f), full(dst),
+                         Engine::vector, nullptr, nullptr, nullptr, nullptr,
+                         nullptr);
+  };
+  FailureOr<Operand> u = tile(), d = tile(), l = tile(), q = tile(), c = tile(),
+                     r = tile();
+  if (failed(u) || failed(d) || failed(l) || failed(q) || failed(c) ||
+      failed(r))
+    return failure();
+  float inf = std::numeric_limits<float>::infinity();
+  if (isa<math::Log1pOp>(op)) {
+    scalar(x, AluOp::add, 1.0f, *u);
+    activation(ActivationFunc::log, *u, *l);
+    scalar(*u, AluOp::sub, 1.0f, *d);
+    binary(AluOp::div, x, *d, *q);
+    binary(AluOp::mul, *l, *q, *q);
+    scalar(*u, AluOp::eq, 1.0f, *c);
+    select(*c, x, *q, *r);
+    scalar(*u, AluOp::eq, inf, *c);
+    select(*c, x, *r, *q);
+  } else {
+    activation(ActivationFunc::exp, x, *u);
+    scalar(*u, AluOp::sub, 1.0f, *d);
+    activation(ActivationFunc::log, *u, *l);
+    binary(AluOp::div, x, *l, *q);
+    binary(AluOp::mul, *d, *q, *q);
+    scalar(*u, AluOp::eq, 1.0f, *c);
+    select(*c, x, *q, *r);
+    scalar(*d, AluOp::eq, -1.0f, *c);
+    select(*c, *d, *r, *q); // d is -1 there
+    scalar(*u, AluOp::eq, inf, *c);
+    select(*c, *u, *q, *r);
+    // Away from 0 (|x| >= 0.5) u - 1 has no cancellation and one rounding
+    // fewer than the corrected form.
+    scalar(x, AluOp::lt, 0.5f, *c);
+    scalar(x, AluOp::gt, -0.5f, *l);
+    binary(AluOp::mul, *c, *l, *c);
+    select(*c, *r, *d, *q);
+  }
+  FailureOr<Operand> out = newTile(type, ftot);
+  if (failed(out))
+    return failure();
+  e.copy(loc, full(*q), full(*out), Engine::vector);
+  return out;
 }
 
 LogicalResult TileEmitter::run() {

@@ -4,8 +4,8 @@
 // one run.
 module {
   func.func @main(%x: tensor<8x8xf32>, %y: tensor<8x8xi32>) -> (tensor<8x8xf32>, tensor<8x8xi32>) {
-    // expected-error @+1 {{ncore: 'math.floor' in a linalg body has no NeuronCore instruction yet}}
-    %0 = stablehlo.floor %x : tensor<8x8xf32>
+    // expected-error @+1 {{ncore: 'math.atan2' in a linalg body has no NeuronCore instruction yet}}
+    %0 = stablehlo.atan2 %x, %x : tensor<8x8xf32>
     // expected-error @+1 {{ncore: 'arith.remsi' in a linalg body has no NeuronCore instruction yet}}
     %1 = stablehlo.remainder %y, %y : tensor<8x8xi32>
     return %0, %1 : tensor<8x8xf32>, tensor<8x8xi32>
