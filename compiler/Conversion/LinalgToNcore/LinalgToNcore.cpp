@@ -871,6 +871,27 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     return lowerRounding(op, type);
   if (isa<math::Log1pOp, math::ExpM1Op>(op))
     return lowerLog1pExpm1(op, type);
+  if (isa<arith::BitcastOp>(op)) {
+    // Same-width reinterpretation (bitcast_convert): the same SBUF bytes
+    // read with the other element type; no instruction. Only up to 16 bits:
+    // the engines compute in fp32, exact for 16-bit integers but not for the
+    // 32-bit patterns of f32 (nextafter's +-1 on them would be wrong).
+    FailureOr<Operand> a = operand(0);
+    if (failed(a))
+      return failure();
+    Type from = op->getOperand(0).getType();
+    if (a->kind == Operand::Imm ||
+        from.getIntOrFloatBitWidth() != type.getIntOrFloatBitWidth() ||
+        type.getIntOrFloatBitWidth() > 16) {
+      emitError(loc) << "ncore: bitcast of " << from << " to " << type
+                     << " is not supported yet (the engines compute in fp32, "
+                        "exact for integers of up to 16 bits)";
+      return failure();
+    }
+    Operand o = *a;
+    o.type = type;
+    return o;
+  }
   if (auto func = activationFor(op)) {
     FailureOr<Operand> a = operand(0);
     if (failed(a))
