@@ -1777,9 +1777,8 @@ FailureOr<Convolution> matchConvolution(linalg::GenericOp op,
   // K: the reduction with the largest input stride (input channels), so
   // that the window offsets left to the other reductions stay small and one
   // contiguous input span per partition covers a whole tile; among those
-  // whose resident weights take at most half of SBUF. None: the vector
-  // engine's kernel handles the op (CLIP's 32x32 patch embedding over 3
-  // channels).
+  // whose resident weights leave 48 KiB of SBUF per partition for inputs
+  // and outputs. None: the vector engine's kernel handles the op.
   SmallVector<int64_t> byStride(reductions);
   llvm::stable_sort(
       byStride, [&](int64_t a, int64_t b) { return cv.sIn[a] > cv.sIn[b]; });
@@ -1792,7 +1791,8 @@ FailureOr<Convolution> matchConvolution(linalg::GenericOp op,
     int64_t kBlocks = (cv.ranges[l] + target.pe_rows() - 1) / target.pe_rows();
     int64_t weightBytes = total / cv.ranges[l] * kBlocks * mBlocks *
                           target.pe_columns() * bytesOf(cv.w.elementType);
-    if (weightBytes > target.sbuf_bytes_per_partition() / 2)
+    // Leave room for two input tiles and the output buffers.
+    if (weightBytes > target.sbuf_bytes_per_partition() - 49152)
       continue;
     cv.k = l;
     for (int64_t r : reductions)
