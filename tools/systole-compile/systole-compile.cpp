@@ -48,9 +48,10 @@ cl::opt<std::string> target("target",
                             cl::init("trn2"), cl::cat(category));
 cl::opt<std::string>
     compileTo("compile-to",
-              cl::desc("Stop after this phase and write MLIR: input, "
+              cl::desc("Stop after this phase and write its MLIR: input, "
                        "simplify, quantize, linalg, fuse, tile, "
-                       "bufferize, place, ncore, schedule"),
+                       "bufferize, place, ncore, schedule; or emit (the "
+                       "default: the executable, see --emit)"),
               cl::cat(category));
 cl::opt<std::string> dumpDir("dump-dir",
                              cl::desc("Write NN-phase.mlir after each phase"),

@@ -14,8 +14,8 @@
 
 #include "compiler/Pipeline/Pipeline.h"
 #include "compiler/Pipeline/SourceLoader.h"
-#include "compiler/Target/NCX/NcxTranslation.h"
 #include "compiler/Reference/Interpreter.h"
+#include "compiler/Target/NCX/NcxTranslation.h"
 #include "compiler/Transforms/Passes.h"
 #include "dialects/StableHLO/StableHLOOps.h"
 #include "runtime/api/Compare.h"
@@ -44,12 +44,14 @@ enum ExitCode { kOk = 0, kCheckFailed = 1, kBadInput = 2, kInternal = 3 };
 
 cl::OptionCategory runCategory("systole-run options");
 
-cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"),
-                               cl::Required, cl::cat(runCategory));
+cl::opt<std::string> inputFile(cl::Positional,
+                               cl::desc("<input .mlir or .ncx>"), cl::Required,
+                               cl::cat(runCategory));
 cl::opt<std::string>
     backend("backend",
-            cl::desc("reference (interpreter) or sim; default: sim for .ncx, "
-                     "reference for .mlir until the compiler lands"),
+            cl::desc("sim (the default: a .mlir is compiled for the "
+                     "simulator on the fly) or reference (the interpreter; "
+                     ".mlir only)"),
             cl::init(""), cl::cat(runCategory));
 cl::list<std::string> inputs("input",
                              cl::desc("an argument: 2x3xf32=1,2,..., @x.npy, "
@@ -463,14 +465,18 @@ LogicalResult splitSelfChecks(ModuleOp module, SelfChecks &out) {
     return failure();
   }
   for (Operation *call : calls) {
-    if (call->getNumOperands() != 2 || call->getBlock() != &main.getBody().front()) {
-      call->emitError() << "check calls take (actual, expected) at the top level of @main";
+    if (call->getNumOperands() != 2 ||
+        call->getBlock() != &main.getBody().front()) {
+      call->emitError()
+          << "check calls take (actual, expected) at the top level of @main";
       return failure();
     }
     out.checks.push_back(
-        {call->getLoc(), call->getAttrOfType<StringAttr>("call_target_name").str()});
+        {call->getLoc(),
+         call->getAttrOfType<StringAttr>("call_target_name").str()});
   }
-  auto retarget = [&](func::FuncOp f, ArrayRef<Operation *> fcalls, unsigned operand) {
+  auto retarget = [&](func::FuncOp f, ArrayRef<Operation *> fcalls,
+                      unsigned operand) {
     SmallVector<Value> values;
     for (Operation *call : fcalls)
       values.push_back(call->getOperand(operand));
@@ -503,7 +509,8 @@ LogicalResult splitSelfChecks(ModuleOp module, SelfChecks &out) {
 /// Runs `exe` on the simulator with `args` and handles results, stats and
 /// the trace as DESIGN section 7 says. `name` prefixes errors.
 int runOnSimulator(const systole::ncx::Executable &exe,
-                   std::vector<systole::HostTensor> argsIn, llvm::StringRef name,
+                   std::vector<systole::HostTensor> argsIn,
+                   llvm::StringRef name,
                    const SelfChecks *selfChecks = nullptr) {
   auto fail = [&](const absl::Status &status, int code) {
     llvm::StringRef message(status.message().data(), status.message().size());
@@ -512,11 +519,14 @@ int runOnSimulator(const systole::ncx::Executable &exe,
   };
   // Inputs the compiler narrowed (i64 -> i32, f64 -> f32) are rounded the
   // same way; an integer that does not fit is an error, not a wrapped value.
-  for (int i = 0; i < exe.inputs_size() && i < static_cast<int>(argsIn.size()); ++i) {
+  for (int i = 0; i < exe.inputs_size() && i < static_cast<int>(argsIn.size());
+       ++i) {
     systole::HostTensor &arg = argsIn[i];
     systole::DType want = systole::sim::toRuntimeDType(exe.inputs(i).dtype());
-    bool narrowInt = arg.dtype == systole::DType::I64 && want == systole::DType::I32;
-    bool narrowFloat = arg.dtype == systole::DType::F64 && want == systole::DType::F32;
+    bool narrowInt =
+        arg.dtype == systole::DType::I64 && want == systole::DType::I32;
+    bool narrowFloat =
+        arg.dtype == systole::DType::F64 && want == systole::DType::F32;
     if (!narrowInt && !narrowFloat)
       continue;
     for (int64_t j = 0; narrowInt && j < arg.numElements(); ++j) {
@@ -562,12 +572,14 @@ int runOnSimulator(const systole::ncx::Executable &exe,
       // A result the compiler narrowed (f64 -> f32, i64 -> i32) is checked
       // against the expected value rounded the same way.
       if (e.dtype != a.dtype)
-        if (absl::StatusOr<systole::HostTensor> c = systole::convertTensor(e, a.dtype); c.ok())
+        if (absl::StatusOr<systole::HostTensor> c =
+                systole::convertTensor(e, a.dtype);
+            c.ok())
           e = std::move(*c);
-      systole::CompareResult cr = check.target == "check.expect_close" ? systole::expectClose(a, e)
-                                  : check.target == "check.expect_eq"
-                                      ? systole::expectEq(a, e)
-                                      : systole::expectAlmostEq(a, e);
+      systole::CompareResult cr =
+          check.target == "check.expect_close" ? systole::expectClose(a, e)
+          : check.target == "check.expect_eq"  ? systole::expectEq(a, e)
+                                               : systole::expectAlmostEq(a, e);
       if (cr.ok)
         continue;
       ++failedChecks;
@@ -689,7 +701,8 @@ int main(int argc, char **argv) {
   func::FuncOp func = findEntry(*module);
   if (!func)
     return kBadInput;
-  FailureOr<std::vector<systole::HostTensor>> inputsOrFailure = entryInputs(func);
+  FailureOr<std::vector<systole::HostTensor>> inputsOrFailure =
+      entryInputs(func);
   if (failed(inputsOrFailure))
     return kBadInput;
   // Self-checking programs: the compiled program returns each check's
@@ -701,20 +714,23 @@ int main(int argc, char **argv) {
   systole::PipelineOptions options;
   if (!target.empty())
     options.target = target;
-  if (failed(systole::runPhases(*module, systole::Phase::Simplify, systole::Phase::Schedule,
-                                options)))
+  if (failed(systole::runPhases(*module, systole::Phase::Simplify,
+                                systole::Phase::Schedule, options)))
     return kBadInput;
   systole::ncore::ProgramOp program;
   for (auto p : module->getOps<systole::ncore::ProgramOp>())
     program = p;
   if (!program) {
-    llvm::errs() << inputFile << ": internal error: the compiler made no program\n";
+    llvm::errs() << inputFile
+                 << ": internal error: the compiler made no program\n";
     return kInternal;
   }
-  FailureOr<systole::ncx::Executable> exe = systole::translateProgramToNcx(program);
+  FailureOr<systole::ncx::Executable> exe =
+      systole::translateProgramToNcx(program);
   if (failed(exe))
     return kInternal;
-  int exitCode = runOnSimulator(*exe, std::move(*inputsOrFailure), inputFile,
-                                selfChecks.checks.empty() ? nullptr : &selfChecks);
+  int exitCode =
+      runOnSimulator(*exe, std::move(*inputsOrFailure), inputFile,
+                     selfChecks.checks.empty() ? nullptr : &selfChecks);
   return exitCode;
 }
