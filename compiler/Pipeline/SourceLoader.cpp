@@ -184,26 +184,13 @@ std::unique_ptr<MLIRContext> createContext() {
 }
 
 namespace {
-/// The first file position inside `loc` (through names, call sites and
-/// fused locations), if any.
-std::optional<FileLineColLoc> findFileLoc(Location loc) {
-  std::optional<FileLineColLoc> found;
+/// The first location of kind `T` inside `loc` (through names, call sites
+/// and fused locations), if any: a file position, or a name.
+template <typename T> std::optional<T> findFirst(Location loc) {
+  std::optional<T> found;
   loc->walk([&](Location l) {
-    if (auto f = dyn_cast<FileLineColLoc>(l)) {
+    if (auto f = dyn_cast<T>(l)) {
       found = f;
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return found;
-}
-
-/// The first name inside `loc`, if any.
-std::optional<NameLoc> findNameLoc(Location loc) {
-  std::optional<NameLoc> found;
-  loc->walk([&](Location l) {
-    if (auto n = dyn_cast<NameLoc>(l)) {
-      found = n;
       return WalkResult::interrupt();
     }
     return WalkResult::advance();
@@ -214,13 +201,14 @@ std::optional<NameLoc> findNameLoc(Location loc) {
 void printOneLine(Diagnostic &diag, llvm::raw_ostream &os,
                   llvm::StringRef inputFile) {
   std::optional<NameLoc> name;
-  if (std::optional<FileLineColLoc> f = findFileLoc(diag.getLocation())) {
+  if (std::optional<FileLineColLoc> f =
+          findFirst<FileLineColLoc>(diag.getLocation())) {
     os << f->getFilename().getValue() << ':' << f->getLine() << ':'
        << f->getColumn() << ": ";
   } else {
     os << (inputFile.empty() ? llvm::StringRef("<unknown>") : inputFile)
        << ": ";
-    name = findNameLoc(diag.getLocation());
+    name = findFirst<NameLoc>(diag.getLocation());
   }
   switch (diag.getSeverity()) {
   case DiagnosticSeverity::Error:

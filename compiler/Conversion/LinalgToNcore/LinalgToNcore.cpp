@@ -690,6 +690,33 @@ private:
                         [&](Value o) { return variesAlongFree(o); });
   }
 
+  // One dense [P x F] instruction over whole tiles (the expansions of
+  // rounding, log1p and expm1).
+  void scalar(Location loc, const Operand &src, AluOp aop, float v,
+              const Operand &dst) {
+    e.b.create<TensorScalarOp>(
+        loc, full(src), full(dst), aop, e.b.getF32FloatAttr(v), nullptr,
+        nullptr, Engine::vector, nullptr, nullptr, nullptr, nullptr, nullptr);
+  }
+  void binary(Location loc, AluOp aop, const Operand &l, const Operand &r,
+              const Operand &dst) {
+    e.b.create<TensorTensorOp>(loc, aop, full(l), full(r), full(dst),
+                               Engine::vector, nullptr, nullptr, nullptr,
+                               nullptr, nullptr);
+  }
+  void activation(Location loc, ActivationFunc f, const Operand &src,
+                  const Operand &dst) {
+    e.b.create<ActivationOp>(loc, f, full(src), full(dst), nullptr, nullptr,
+                             nullptr, Engine::scalar, nullptr, nullptr, nullptr,
+                             nullptr, nullptr);
+  }
+  void select(Location loc, const Operand &c, const Operand &t,
+              const Operand &f, const Operand &dst) {
+    e.b.create<SelectOp>(loc, full(c), full(t), full(f), full(dst),
+                         Engine::vector, nullptr, nullptr, nullptr, nullptr,
+                         nullptr);
+  }
+
   FailureOr<Operand> lowerLoad(memref::LoadOp load);
   FailureOr<Operand> lowerRounding(Operation *op, Type type);
   FailureOr<Operand> lowerLog1pExpm1(Operation *op, Type type);
@@ -1056,18 +1083,6 @@ FailureOr<Operand> TileEmitter::lowerRounding(Operation *op, Type type) {
   Operand x = *xt;
   Type f32 = e.b.getF32Type();
   auto tile = [&](Type t) { return newTile(t, ftot); };
-  auto scalar = [&](const Operand &src, AluOp aop, float v,
-                    const Operand &dst) {
-    e.b.create<TensorScalarOp>(
-        loc, full(src), full(dst), aop, e.b.getF32FloatAttr(v), nullptr,
-        nullptr, Engine::vector, nullptr, nullptr, nullptr, nullptr, nullptr);
-  };
-  auto binary = [&](AluOp aop, const Operand &l, const Operand &r,
-                    const Operand &dst) {
-    e.b.create<TensorTensorOp>(loc, aop, full(l), full(r), full(dst),
-                               Engine::vector, nullptr, nullptr, nullptr,
-                               nullptr, nullptr);
-  };
   FailureOr<Operand> xi = tile(e.b.getI32Type()), r = tile(f32), c = tile(f32),
                      d = tile(f32), r2 = tile(f32);
   if (failed(xi) || failed(r) || failed(c) || failed(d) || failed(r2))
@@ -1075,60 +1090,56 @@ FailureOr<Operand> TileEmitter::lowerRounding(Operation *op, Type type) {
   e.copy(loc, full(x), full(*xi), Engine::vector); // RNE, saturating
   e.copy(loc, full(*xi), full(*r), Engine::vector);
   if (isa<math::FloorOp>(op)) {
-    binary(AluOp::gt, *r, x, *c);
-    binary(AluOp::sub, *r, *c, *r2);
+    binary(loc, AluOp::gt, *r, x, *c);
+    binary(loc, AluOp::sub, *r, *c, *r2);
   } else if (isa<math::CeilOp>(op)) {
-    binary(AluOp::lt, *r, x, *c);
-    binary(AluOp::add, *r, *c, *r2);
+    binary(loc, AluOp::lt, *r, x, *c);
+    binary(loc, AluOp::add, *r, *c, *r2);
   } else if (isa<math::TruncOp>(op)) {
     // r - (r > x > 0) + (r < x < 0)
     FailureOr<Operand> s = tile(f32), u = tile(f32);
     if (failed(s) || failed(u))
       return failure();
-    binary(AluOp::gt, *r, x, *c);
-    scalar(x, AluOp::gt, 0.0f, *s);
-    binary(AluOp::mul, *c, *s, *c);
-    binary(AluOp::sub, *r, *c, *u);
-    binary(AluOp::lt, *r, x, *c);
-    scalar(x, AluOp::lt, 0.0f, *s);
-    binary(AluOp::mul, *c, *s, *c);
-    binary(AluOp::add, *u, *c, *r2);
+    binary(loc, AluOp::gt, *r, x, *c);
+    scalar(loc, x, AluOp::gt, 0.0f, *s);
+    binary(loc, AluOp::mul, *c, *s, *c);
+    binary(loc, AluOp::sub, *r, *c, *u);
+    binary(loc, AluOp::lt, *r, x, *c);
+    scalar(loc, x, AluOp::lt, 0.0f, *s);
+    binary(loc, AluOp::mul, *c, *s, *c);
+    binary(loc, AluOp::add, *u, *c, *r2);
   } else if (isa<math::RoundOp>(op)) {
     // Ties: x - r = 0.5 with x > 0 rounds up, -0.5 with x < 0 rounds down.
     FailureOr<Operand> t = tile(f32), s = tile(f32), u = tile(f32);
     if (failed(t) || failed(s) || failed(u))
       return failure();
-    binary(AluOp::sub, x, *r, *t);
-    scalar(*t, AluOp::eq, 0.5f, *c);
-    scalar(x, AluOp::gt, 0.0f, *s);
-    binary(AluOp::mul, *c, *s, *c);
-    binary(AluOp::add, *r, *c, *u);
-    scalar(*t, AluOp::eq, -0.5f, *c);
-    scalar(x, AluOp::lt, 0.0f, *s);
-    binary(AluOp::mul, *c, *s, *c);
-    binary(AluOp::sub, *u, *c, *r2);
+    binary(loc, AluOp::sub, x, *r, *t);
+    scalar(loc, *t, AluOp::eq, 0.5f, *c);
+    scalar(loc, x, AluOp::gt, 0.0f, *s);
+    binary(loc, AluOp::mul, *c, *s, *c);
+    binary(loc, AluOp::add, *r, *c, *u);
+    scalar(loc, *t, AluOp::eq, -0.5f, *c);
+    scalar(loc, x, AluOp::lt, 0.0f, *s);
+    binary(loc, AluOp::mul, *c, *s, *c);
+    binary(loc, AluOp::sub, *u, *c, *r2);
   } else {
     e.copy(loc, full(*r), full(*r2), Engine::vector); // roundeven
   }
   // A zero result has x's sign.
-  scalar(*r2, AluOp::eq, 0.0f, *c);
-  scalar(x, AluOp::mul, 0.0f, *d);
+  scalar(loc, *r2, AluOp::eq, 0.0f, *c);
+  scalar(loc, x, AluOp::mul, 0.0f, *d);
   FailureOr<Operand> z = tile(f32);
   if (failed(z))
     return failure();
-  e.b.create<SelectOp>(loc, full(*c), full(*d), full(*r2), full(*z),
-                       Engine::vector, nullptr, nullptr, nullptr, nullptr,
-                       nullptr);
+  select(loc, *c, *d, *r2, *z);
   // |x| < 2^23 (false for inf and NaN): the rounded value; else x.
-  scalar(x, AluOp::lt, 8388608.0f, *c);
-  scalar(x, AluOp::gt, -8388608.0f, *d);
-  binary(AluOp::mul, *c, *d, *c);
+  scalar(loc, x, AluOp::lt, 8388608.0f, *c);
+  scalar(loc, x, AluOp::gt, -8388608.0f, *d);
+  binary(loc, AluOp::mul, *c, *d, *c);
   FailureOr<Operand> out = tile(type);
   if (failed(out))
     return failure();
-  e.b.create<SelectOp>(loc, full(*c), full(*z), full(x), full(*out),
-                       Engine::vector, nullptr, nullptr, nullptr, nullptr,
-                       nullptr);
+  select(loc, *c, *z, x, *out);
   return out;
 }
 
@@ -1151,30 +1162,6 @@ FailureOr<Operand> TileEmitter::lowerLog1pExpm1(Operation *op, Type type) {
   Operand x = *xt;
   Type f32 = e.b.getF32Type();
   auto tile = [&]() { return newTile(f32, ftot); };
-  auto scalar = [&](const Operand &src, AluOp aop, float v,
-                    const Operand &dst) {
-    e.b.create<TensorScalarOp>(
-        loc, full(src), full(dst), aop, e.b.getF32FloatAttr(v), nullptr,
-        nullptr, Engine::vector, nullptr, nullptr, nullptr, nullptr, nullptr);
-  };
-  auto binary = [&](AluOp aop, const Operand &l, const Operand &r,
-                    const Operand &dst) {
-    e.b.create<TensorTensorOp>(loc, aop, full(l), full(r), full(dst),
-                               Engine::vector, nullptr, nullptr, nullptr,
-                               nullptr, nullptr);
-  };
-  auto activation = [&](ActivationFunc f, const Operand &src,
-                        const Operand &dst) {
-    e.b.create<ActivationOp>(loc, f, full(src), full(dst), nullptr, nullptr,
-                             nullptr, Engine::scalar, nullptr, nullptr, nullptr,
-                             nullptr, nullptr);
-  };
-  auto select = [&](const Operand &c, const Operand &t, const Operand &f,
-                    const Operand &dst) {
-    e.b.create<SelectOp>(loc, full(c), full(t), full(f), full(dst),
-                         Engine::vector, nullptr, nullptr, nullptr, nullptr,
-                         nullptr);
-  };
   FailureOr<Operand> u = tile(), d = tile(), l = tile(), q = tile(), c = tile(),
                      r = tile();
   if (failed(u) || failed(d) || failed(l) || failed(q) || failed(c) ||
@@ -1182,33 +1169,33 @@ FailureOr<Operand> TileEmitter::lowerLog1pExpm1(Operation *op, Type type) {
     return failure();
   float inf = std::numeric_limits<float>::infinity();
   if (isa<math::Log1pOp>(op)) {
-    scalar(x, AluOp::add, 1.0f, *u);
-    activation(ActivationFunc::log, *u, *l);
-    scalar(*u, AluOp::sub, 1.0f, *d);
-    binary(AluOp::div, x, *d, *q);
-    binary(AluOp::mul, *l, *q, *q);
-    scalar(*u, AluOp::eq, 1.0f, *c);
-    select(*c, x, *q, *r);
-    scalar(*u, AluOp::eq, inf, *c);
-    select(*c, x, *r, *q);
+    scalar(loc, x, AluOp::add, 1.0f, *u);
+    activation(loc, ActivationFunc::log, *u, *l);
+    scalar(loc, *u, AluOp::sub, 1.0f, *d);
+    binary(loc, AluOp::div, x, *d, *q);
+    binary(loc, AluOp::mul, *l, *q, *q);
+    scalar(loc, *u, AluOp::eq, 1.0f, *c);
+    select(loc, *c, x, *q, *r);
+    scalar(loc, *u, AluOp::eq, inf, *c);
+    select(loc, *c, x, *r, *q);
   } else {
-    activation(ActivationFunc::exp, x, *u);
-    scalar(*u, AluOp::sub, 1.0f, *d);
-    activation(ActivationFunc::log, *u, *l);
-    binary(AluOp::div, x, *l, *q);
-    binary(AluOp::mul, *d, *q, *q);
-    scalar(*u, AluOp::eq, 1.0f, *c);
-    select(*c, x, *q, *r);
-    scalar(*d, AluOp::eq, -1.0f, *c);
-    select(*c, *d, *r, *q); // d is -1 there
-    scalar(*u, AluOp::eq, inf, *c);
-    select(*c, *u, *q, *r);
+    activation(loc, ActivationFunc::exp, x, *u);
+    scalar(loc, *u, AluOp::sub, 1.0f, *d);
+    activation(loc, ActivationFunc::log, *u, *l);
+    binary(loc, AluOp::div, x, *l, *q);
+    binary(loc, AluOp::mul, *d, *q, *q);
+    scalar(loc, *u, AluOp::eq, 1.0f, *c);
+    select(loc, *c, x, *q, *r);
+    scalar(loc, *d, AluOp::eq, -1.0f, *c);
+    select(loc, *c, *d, *r, *q); // d is -1 there
+    scalar(loc, *u, AluOp::eq, inf, *c);
+    select(loc, *c, *u, *q, *r);
     // Away from 0 (|x| >= 0.5) u - 1 has no cancellation and one rounding
     // fewer than the corrected form.
-    scalar(x, AluOp::lt, 0.5f, *c);
-    scalar(x, AluOp::gt, -0.5f, *l);
-    binary(AluOp::mul, *c, *l, *c);
-    select(*c, *r, *d, *q);
+    scalar(loc, x, AluOp::lt, 0.5f, *c);
+    scalar(loc, x, AluOp::gt, -0.5f, *l);
+    binary(loc, AluOp::mul, *c, *l, *c);
+    select(loc, *c, *r, *d, *q);
   }
   FailureOr<Operand> out = newTile(type, ftot);
   if (failed(out))
