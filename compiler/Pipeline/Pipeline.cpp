@@ -76,6 +76,8 @@ void addPhasePasses(OpPassManager &pm, Phase phase,
     pm.addPass(createStableHLOToLinalg());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
+    pm.addNestedPass<func::FuncOp>(createSplitReductions());
+    pm.addPass(createCanonicalizerPass());
     break;
   case Phase::Fuse:
     pm.addNestedPass<func::FuncOp>(createFuse());

@@ -86,6 +86,27 @@ def NarrowTypes : Pass<"systole-narrow-types", "mlir::ModuleOp"> {
   }];
 }
 
+def SplitReductions : Pass<"systole-split-reductions", "mlir::func::FuncOp"> {
+  let summary = "The `linalg` phase, last: one result per linalg op";
+  let description = [{
+    The `ncore` phase lowers linalg ops with one result; this pass rewrites
+    the multi-result ones (DESIGN section 1, phase `linalg`), named ones
+    generalized first:
+    - results that do not read each other's running values (a variadic
+      `stablehlo.reduce` of independent reductions) become one
+      `linalg.generic` each, with the body ops their yields need;
+    - the value/index reduction of `jnp.argmax` and `jnp.argmin` (the
+      comparator "greater, or NaN, wins; ties keep the lower index", an iota
+      index operand, starting from (-inf or the integer minimum, 0)) becomes
+      a `maximumf`/`maxsi` (or min) reduction, then a reduction taking the
+      least index whose element equals that extremum or is NaN.
+    Other multi-result ops are left as they are; `ncore` reports them.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def Fuse : Pass<"systole-fuse", "mlir::func::FuncOp"> {
   let summary = "The `fuse` phase: elementwise producer/consumer fusion";
   let description = [{

@@ -135,7 +135,12 @@ struct TilePass : systole::impl::TileBase<TilePass> {
       SmallVector<int64_t> ranges = op.getStaticLoopRanges();
       if (llvm::any_of(ranges, ShapedType::isDynamic))
         return;
-      if (linalg::isaContractionOpInterface(op)) {
+      // Float contractions go to the tensor engine; integer ones (it has no
+      // integer mode) are tiled like any reduction for the vector engine.
+      bool floatOperands = llvm::all_of(op->getOperands(), [](Value v) {
+        return isa<FloatType>(getElementTypeOrSelf(v.getType()));
+      });
+      if (floatOperands && linalg::isaContractionOpInterface(op)) {
         FailureOr<linalg::ContractionDimensions> dims =
             linalg::inferContractionDims(op);
         if (succeeded(dims) && dims->m.size() <= 1 && dims->n.size() <= 1 &&

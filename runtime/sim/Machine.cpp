@@ -415,15 +415,23 @@ absl::Status Machine::init(const Executable &executable,
   hbm.clear();
   for (const HbmRegion &region : hbmRegions(*exe))
     hbm.push_back({region.address, std::vector<uint8_t>(region.size, 0)});
-  auto regionAt = [&](uint64_t address) -> std::vector<uint8_t> & {
+  // A zero-byte tensor may share its address with the next region, so the
+  // region is the one at `address` that holds `size` bytes.
+  auto regionAt = [&](uint64_t address, size_t size) -> uint8_t * {
     for (Region &r : hbm)
-      if (r.address == address)
-        return r.data;
-    return hbm.front().data; // unreachable for validated executables
+      if (r.address == address && r.data.size() == size)
+        return r.data.data();
+    return nullptr;
   };
-  for (const Constant &c : exe->constants())
-    std::memcpy(regionAt(c.hbm_address()).data(), c.data().data(),
-                c.data().size());
+  for (const Constant &c : exe->constants()) {
+    if (c.data().empty())
+      continue;
+    uint8_t *at = regionAt(c.hbm_address(), c.data().size());
+    if (!at)
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "constant '%s' has no HBM region of its size", c.name()));
+    std::memcpy(at, c.data().data(), c.data().size());
+  }
   if (static_cast<int>(inputs.size()) != exe->inputs_size())
     return absl::InvalidArgumentError(
         absl::StrFormat("the executable takes %d inputs but %d were given",
@@ -437,8 +445,13 @@ absl::Status Machine::init(const Executable &executable,
       return absl::InvalidArgumentError(absl::StrFormat(
           "input %d ('%s') must be %s, not %s", i, decl.name(),
           typeString(shape, toRuntimeDType(decl.dtype())), typeString(tensor)));
-    std::memcpy(regionAt(decl.hbm_address()).data(), tensor.data.data(),
-                tensor.data.size());
+    if (tensor.data.empty())
+      continue;
+    uint8_t *at = regionAt(decl.hbm_address(), tensor.data.size());
+    if (!at)
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "input '%s' has no HBM region of its size", decl.name()));
+    std::memcpy(at, tensor.data.data(), tensor.data.size());
   }
   return absl::OkStatus();
 }

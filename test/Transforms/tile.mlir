@@ -93,3 +93,23 @@ func.func @wide_body(%a: tensor<256x8192xf32>) -> tensor<256x8192xf32> {
   } -> tensor<256x8192xf32>
   return %0 : tensor<256x8192xf32>
 }
+
+// -----
+// An integer contraction is tiled like any reduction (the tensor engine
+// multiplies floats only): M on the partitions, K free, not K-on-partitions.
+// CHECK-LABEL: func.func @integer_contraction
+// CHECK: systole.tiling = {partition = 0 : i64, tiles = array<i64: 128, 32, 64>}
+#imap = affine_map<(d0, d1, d2) -> (d0, d2)>
+#imap1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#imap2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @integer_contraction(%a: tensor<256x64xi8>, %b: tensor<64x32xi8>, %c: tensor<256x32xi32>) -> tensor<256x32xi32> {
+  %0 = linalg.generic {indexing_maps = [#imap, #imap1, #imap2], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<256x64xi8>, tensor<64x32xi8>) outs(%c : tensor<256x32xi32>) {
+  ^bb0(%in: i8, %in_0: i8, %out: i32):
+    %3 = arith.extsi %in : i8 to i32
+    %4 = arith.extsi %in_0 : i8 to i32
+    %5 = arith.muli %3, %4 : i32
+    %6 = arith.addi %out, %5 : i32
+    linalg.yield %6 : i32
+  } -> tensor<256x32xi32>
+  return %0 : tensor<256x32xi32>
+}

@@ -701,6 +701,11 @@ int main(int argc, char **argv) {
   func::FuncOp func = findEntry(*module);
   if (!func)
     return kBadInput;
+  // The compiler compiles the module's one entry: drop the other functions
+  // (the `input` phase inlined every call already).
+  for (auto other : llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
+    if (other != func && SymbolTable::symbolKnownUseEmpty(other, *module))
+      other.erase();
   FailureOr<std::vector<systole::HostTensor>> inputsOrFailure =
       entryInputs(func);
   if (failed(inputsOrFailure))

@@ -334,6 +334,10 @@ LogicalResult operandLayout(const HbmView &view, AffineMap map,
   return success();
 }
 
+/// Whether every value of `type` reads as non-negative on the engines (i1
+/// holds 0 and 1; indices count).
+bool nonNegative(Type type) { return type.isInteger(1) || type.isIndex(); }
+
 std::optional<AluOp> aluFor(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::optional<AluOp>>(op)
       .Case<arith::AddFOp, arith::AddIOp>([](auto) { return AluOp::add; })
@@ -344,6 +348,15 @@ std::optional<AluOp> aluFor(Operation *op) {
           [](auto) { return AluOp::max; })
       .Case<arith::MinimumFOp, arith::MinNumFOp, arith::MinSIOp>(
           [](auto) { return AluOp::min; })
+      // Unsigned on 0/1 values (i1) and indices only; else see `lower`.
+      .Case<arith::MaxUIOp>([](arith::MaxUIOp m) -> std::optional<AluOp> {
+        return nonNegative(m.getType()) ? std::optional(AluOp::max)
+                                        : std::nullopt;
+      })
+      .Case<arith::MinUIOp>([](arith::MinUIOp m) -> std::optional<AluOp> {
+        return nonNegative(m.getType()) ? std::optional(AluOp::min)
+                                        : std::nullopt;
+      })
       .Case<math::PowFOp>([](auto) { return AluOp::pow; })
       .Case<arith::AndIOp>([](auto) { return AluOp::And; })
       .Case<arith::OrIOp>([](auto) { return AluOp::Or; })
@@ -368,6 +381,13 @@ std::optional<AluOp> aluFor(Operation *op) {
         case arith::CmpFPredicate::OGE:
         case arith::CmpFPredicate::UGE:
           return AluOp::ge;
+        // isnan(x) and its negation, x != x and x == x.
+        case arith::CmpFPredicate::UNO:
+          return c.getLhs() == c.getRhs() ? std::optional(AluOp::ne)
+                                          : std::nullopt;
+        case arith::CmpFPredicate::ORD:
+          return c.getLhs() == c.getRhs() ? std::optional(AluOp::eq)
+                                          : std::nullopt;
         default:
           return std::nullopt;
         }
@@ -378,10 +398,8 @@ std::optional<AluOp> aluFor(Operation *op) {
           return AluOp::eq;
         case arith::CmpIPredicate::ne:
           return AluOp::ne;
-        // Unsigned predicates only on i1, whose values are 0 and 1; the
-        // engines compare signed values. Integer division and shifts are not
-        // mapped either: the engines compute in fp32, so they would round
-        // where StableHLO truncates or wraps.
+        // Integer division and shifts are not mapped: the engines compute in
+        // fp32, so they would round where StableHLO truncates or wraps.
         case arith::CmpIPredicate::slt:
           return AluOp::lt;
         case arith::CmpIPredicate::sle:
@@ -390,17 +408,19 @@ std::optional<AluOp> aluFor(Operation *op) {
           return AluOp::gt;
         case arith::CmpIPredicate::sge:
           return AluOp::ge;
+        // Unsigned predicates are the signed ones where no value is negative:
+        // i1 (0 and 1) and indices. Other integers: lowerUnsignedCompare.
         case arith::CmpIPredicate::ult:
-          return c.getLhs().getType().isInteger(1) ? std::optional(AluOp::lt)
+          return nonNegative(c.getLhs().getType()) ? std::optional(AluOp::lt)
                                                    : std::nullopt;
         case arith::CmpIPredicate::ule:
-          return c.getLhs().getType().isInteger(1) ? std::optional(AluOp::le)
+          return nonNegative(c.getLhs().getType()) ? std::optional(AluOp::le)
                                                    : std::nullopt;
         case arith::CmpIPredicate::ugt:
-          return c.getLhs().getType().isInteger(1) ? std::optional(AluOp::gt)
+          return nonNegative(c.getLhs().getType()) ? std::optional(AluOp::gt)
                                                    : std::nullopt;
         case arith::CmpIPredicate::uge:
-          return c.getLhs().getType().isInteger(1) ? std::optional(AluOp::ge)
+          return nonNegative(c.getLhs().getType()) ? std::optional(AluOp::ge)
                                                    : std::nullopt;
         default:
           return std::nullopt;
@@ -528,7 +548,15 @@ private:
 
   /// A slot of `elements` per partition: a dense Tile, or a Column when it
   /// holds one element per partition of a wider tile.
-  FailureOr<Operand> newTile(Type type, int64_t elements) {
+  /// A fresh SBUF tile for `elements` values of `type` per partition. i8
+  /// and i16 values live in i32 tiles: the body's signless integers may hold
+  /// unsigned data (ui8 arguments read as 0..255), which a narrow tile would
+  /// saturate; the final store converts to the buffer's type.
+  FailureOr<Operand> newTile(Type type, int64_t elements,
+                             bool exactType = false) {
+    if (auto it = dyn_cast<IntegerType>(type);
+        !exactType && it && it.getWidth() > 1 && it.getWidth() < 32)
+      type = IntegerType::get(e.ctx, 32);
     FailureOr<int64_t> at = e.allocSlot(elements * bytesOf(type), k.loc);
     if (failed(at))
       return failure();
@@ -698,6 +726,22 @@ private:
         loc, full(src), full(dst), aop, e.b.getF32FloatAttr(v), nullptr,
         nullptr, Engine::vector, nullptr, nullptr, nullptr, nullptr, nullptr);
   }
+  /// dst = (src op0 v0) op1 v1, one tensor_scalar.
+  void scalar2(Location loc, const Operand &src, AluOp op0, float v0, AluOp op1,
+               float v1, const Operand &dst) {
+    e.b.create<TensorScalarOp>(
+        loc, full(src), full(dst), op0, e.b.getF32FloatAttr(v0),
+        AluOpAttr::get(e.ctx, op1), e.b.getF32FloatAttr(v1), Engine::vector,
+        nullptr, nullptr, nullptr, nullptr, nullptr);
+  }
+  /// dst = 1.0 where the float tile `src`'s sign bit is set (NaN and -0
+  /// included), else 0: the tile read as a same-width integer, `< 0` (fp32
+  /// keeps an integer's sign).
+  void signBit(Location loc, const Operand &src, const Operand &dst) {
+    Operand bits = src;
+    bits.type = e.b.getIntegerType(src.type.getIntOrFloatBitWidth());
+    scalar(loc, bits, AluOp::lt, 0.0f, dst);
+  }
   void binary(Location loc, AluOp aop, const Operand &l, const Operand &r,
               const Operand &dst) {
     e.b.create<TensorTensorOp>(loc, aop, full(l), full(r), full(dst),
@@ -717,9 +761,21 @@ private:
                          nullptr);
   }
 
+  FailureOr<Operand> alu(AluOp aop, Operand x, Operand y, Type type,
+                         Type xType);
+  FailureOr<Operand> lowerUnsignedCompare(arith::CmpIOp cmp);
+  FailureOr<Operand> lowerShift(Operation *op, Type type);
   FailureOr<Operand> lowerLoad(memref::LoadOp load);
-  FailureOr<Operand> lowerRounding(Operation *op, Type type);
+  FailureOr<Operand> lowerRounding(Operation *op, Type type,
+                                   bool truncate = false);
+  FailureOr<Operand> unsignedCompare(Location loc, AluOp signedOp,
+                                     const Operand &a, const Operand &b,
+                                     Type type);
+  FailureOr<Operand> lowerIntegerDivision(Operation *op, Type type);
   FailureOr<Operand> lowerLog1pExpm1(Operation *op, Type type);
+  FailureOr<Operand> lowerAtan2(Operation *op, Type type);
+  FailureOr<Operand> lowerCbrt(Operation *op, Type type);
+  FailureOr<Operand> lowerPopcount(Operation *op, Type type);
   FailureOr<Operand> lower(Operation *op);
   FailureOr<Operand> lookup(Value v);
 
@@ -808,76 +864,102 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
                        nullptr, nullptr);
     return t;
   }
-  if (auto alu = aluFor(op)) {
-    FailureOr<Operand> a = operand(0), c = operand(1);
-    if (failed(a) || failed(c))
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op); cmp && !aluFor(op))
+    return lowerUnsignedCompare(cmp);
+  if (isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(op))
+    return lowerShift(op, type);
+  if (isa<arith::DivSIOp, arith::RemSIOp>(op))
+    return lowerIntegerDivision(op, type);
+  if (isa<arith::MinUIOp, arith::MaxUIOp>(op) && !nonNegative(type)) {
+    // select(ult(a, b), a, b) for min; ugt for max.
+    FailureOr<Operand> a = operand(0), b = operand(1);
+    if (failed(a) || failed(b))
       return failure();
-    Operand x = *a, y = *c;
-    AluOp aop = *alu;
-    if (x.kind == Operand::Imm && y.kind == Operand::Imm) {
+    if (a->kind == Operand::Imm && b->kind == Operand::Imm) {
       emitError(loc) << "ncore: '" << op->getName()
                      << "' of two constants (fold it first)";
       return failure();
     }
-    if (x.kind != Operand::Tile && y.kind != Operand::Tile) {
-      // Columns and immediates: compute on the [P x 1] columns only.
-      if (x.kind == Operand::Imm) {
-        if (auto s = swapped(aop)) {
-          std::swap(x, y);
-          aop = *s;
-        } else {
-          FailureOr<Operand> c = newTile(type, 1);
-          if (failed(c))
-            return failure();
-          e.memset(loc, ap(*c, 1), x.imm);
-          x = *c;
-        }
-      }
-      FailureOr<Operand> r = newTile(type, 1);
-      if (failed(r))
-        return failure();
-      if (y.kind == Operand::Imm)
-        e.b.create<TensorScalarOp>(loc, ap(x, 1), ap(*r, 1), aop, scalarAttr(y),
-                                   nullptr, nullptr, Engine::vector, nullptr,
-                                   nullptr, nullptr, nullptr, nullptr);
-      else
-        e.b.create<TensorTensorOp>(loc, aop, ap(x, 1), ap(y, 1), ap(*r, 1),
-                                   Engine::vector, nullptr, nullptr, nullptr,
-                                   nullptr, nullptr);
+    FailureOr<Operand> c = unsignedCompare(
+        loc, isa<arith::MinUIOp>(op) ? AluOp::lt : AluOp::gt, *a, *b, type);
+    if (failed(c))
+      return failure();
+    FailureOr<Operand> ct = asTile(*c, e.b.getI1Type()), at = asTile(*a, type),
+                       bt = asTile(*b, type), r = newTile(type, ftot);
+    if (failed(ct) || failed(at) || failed(bt) || failed(r))
+      return failure();
+    select(loc, *ct, *at, *bt, *r);
+    return r;
+  }
+  if (isa<math::AbsIOp>(op)) {
+    // max(x, -x), except the most negative value, which is its own absolute
+    // value (it wraps).
+    FailureOr<Operand> a = operand(0);
+    if (failed(a))
+      return failure();
+    FailureOr<Operand> x = asTile(*a, type);
+    Type f32 = e.b.getF32Type();
+    FailureOr<Operand> neg = newTile(f32, ftot), mag = newTile(f32, ftot),
+                       c = newTile(f32, ftot), r = newTile(type, ftot);
+    if (failed(x) || failed(neg) || failed(mag) || failed(c) || failed(r))
+      return failure();
+    scalar(loc, *x, AluOp::mul, -1.0f, *neg);
+    binary(loc, AluOp::max, *x, *neg, *mag);
+    scalar(
+        loc, *x, AluOp::eq,
+        -std::ldexp(1.0f, static_cast<int>(type.getIntOrFloatBitWidth()) - 1),
+        *c);
+    select(loc, *c, *x, *mag, *r);
+    return r;
+  }
+  if (isa<math::CopySignOp>(op)) {
+    // |a| with b's sign bit (NaN and -0 included).
+    FailureOr<Operand> a = operand(0), b = operand(1);
+    if (failed(a) || failed(b))
+      return failure();
+    FailureOr<Operand> x = asTile(*a, type);
+    Type f32 = e.b.getF32Type();
+    FailureOr<Operand> mag = newTile(f32, ftot), neg = newTile(f32, ftot),
+                       r = newTile(type, ftot);
+    if (failed(x) || failed(mag) || failed(neg) || failed(r))
+      return failure();
+    activation(loc, ActivationFunc::abs, *x, *mag);
+    scalar(loc, *mag, AluOp::mul, -1.0f, *neg);
+    if (b->kind == Operand::Imm) {
+      e.copy(loc, full(std::signbit(b->imm) ? *neg : *mag), full(*r),
+             Engine::vector);
       return r;
     }
-    FailureOr<Operand> r = newTile(type, ftot);
-    if (failed(r))
+    FailureOr<Operand> bt = asTile(*b, type), c = newTile(f32, ftot);
+    if (failed(bt) || failed(c))
       return failure();
-    if (x.kind != Operand::Tile) {
-      if (auto s = swapped(aop)) {
-        std::swap(x, y);
-        aop = *s;
-      } else if (aop == AluOp::sub && y.kind == Operand::Tile) {
-        // s - y = (y * -1) + s
-        e.b.create<TensorScalarOp>(
-            loc, full(y), full(*r), AluOp::mul, e.b.getF32FloatAttr(-1.0f),
-            AluOpAttr::get(e.ctx, AluOp::add), scalarAttr(x), Engine::vector,
-            nullptr, nullptr, nullptr, nullptr, nullptr);
-        return r;
-      } else {
-        FailureOr<Operand> t = asTile(x, op->getOperand(0).getType().isIndex()
-                                             ? e.b.getI32Type()
-                                             : op->getOperand(0).getType());
-        if (failed(t))
-          return failure();
-        x = *t;
-      }
-    }
-    if (y.kind == Operand::Tile)
-      e.b.create<TensorTensorOp>(loc, aop, full(x), full(y), full(*r),
-                                 Engine::vector, nullptr, nullptr, nullptr,
-                                 nullptr, nullptr);
-    else
-      e.b.create<TensorScalarOp>(loc, full(x), full(*r), aop, scalarAttr(y),
-                                 nullptr, nullptr, Engine::vector, nullptr,
-                                 nullptr, nullptr, nullptr, nullptr);
+    signBit(loc, *bt, *c);
+    select(loc, *c, *neg, *mag, *r);
     return r;
+  }
+  if (isa<arith::FPToSIOp>(op)) {
+    // Toward zero, then an exact conversion of the integral value (the
+    // engines' float -> int conversion rounds to nearest and saturates).
+    FailureOr<Operand> t =
+        lowerRounding(op, op->getOperand(0).getType(), /*truncate=*/true);
+    FailureOr<Operand> r = newTile(type, ftot);
+    if (failed(t) || failed(r))
+      return failure();
+    e.copy(loc, full(*t), full(*r), Engine::vector);
+    return r;
+  }
+  if (auto aop = aluFor(op)) {
+    FailureOr<Operand> a = operand(0), c = operand(1);
+    if (failed(a) || failed(c))
+      return failure();
+    if (a->kind == Operand::Imm && c->kind == Operand::Imm) {
+      emitError(loc) << "ncore: '" << op->getName()
+                     << "' of two constants (fold it first)";
+      return failure();
+    }
+    Type lhsType = op->getOperand(0).getType();
+    return alu(*aop, *a, *c, type,
+               lhsType.isIndex() ? e.b.getI32Type() : lhsType);
   }
   if (isa<arith::NegFOp>(op)) {
     FailureOr<Operand> a = operand(0);
@@ -898,24 +980,58 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     return lowerRounding(op, type);
   if (isa<math::Log1pOp, math::ExpM1Op>(op))
     return lowerLog1pExpm1(op, type);
+  if (isa<math::Atan2Op>(op))
+    return lowerAtan2(op, type);
+  if (isa<math::CbrtOp>(op))
+    return lowerCbrt(op, type);
+  if (isa<math::CtPopOp>(op))
+    return lowerPopcount(op, type);
   if (isa<arith::BitcastOp>(op)) {
     // Same-width reinterpretation (bitcast_convert): the same SBUF bytes
-    // read with the other element type; no instruction. Only up to 16 bits:
-    // the engines compute in fp32, exact for 16-bit integers but not for the
+    // read with the other element type; no instruction. Up to 16 bits: the
+    // engines compute in fp32, exact for 16-bit integers but not for the
     // 32-bit patterns of f32 (nextafter's +-1 on them would be wrong).
     FailureOr<Operand> a = operand(0);
     if (failed(a))
       return failure();
     Type from = op->getOperand(0).getType();
+    // A 32-bit pattern only feeds signed comparisons with 0: fp32 rounds
+    // the integer but keeps its sign and whether it is 0 (the sign bit of a
+    // float, NaN included; the f32 total order of `compare`).
+    auto signTest = [](OpOperand &use) {
+      auto cmp = dyn_cast<arith::CmpIOp>(use.getOwner());
+      if (!cmp)
+        return false;
+      std::optional<int64_t> c =
+          getConstantIntValue(cmp.getOperand(1 - use.getOperandNumber()));
+      return c && *c == 0 &&
+             !llvm::is_contained(
+                 {arith::CmpIPredicate::ult, arith::CmpIPredicate::ule,
+                  arith::CmpIPredicate::ugt, arith::CmpIPredicate::uge},
+                 cmp.getPredicate());
+    };
+    bool onlySignTests = type.getIntOrFloatBitWidth() == 32 &&
+                         isa<IntegerType>(type) &&
+                         llvm::all_of(op->getResult(0).getUses(), signTest);
     if (a->kind == Operand::Imm ||
         from.getIntOrFloatBitWidth() != type.getIntOrFloatBitWidth() ||
-        type.getIntOrFloatBitWidth() > 16) {
+        (type.getIntOrFloatBitWidth() > 16 && !onlySignTests)) {
       emitError(loc) << "ncore: bitcast of " << from << " to " << type
                      << " is not supported yet (the engines compute in fp32, "
                         "exact for integers of up to 16 bits)";
       return failure();
     }
     Operand o = *a;
+    if (o.type.getIntOrFloatBitWidth() != from.getIntOrFloatBitWidth()) {
+      // An i16 value in an i32-wide tile (newTile): narrow it first.
+      FailureOr<Operand> exact =
+          newTile(from, o.kind == Operand::Column ? 1 : ftot, true);
+      if (failed(exact))
+        return failure();
+      e.copy(loc, ap(o, o.kind == Operand::Column ? 1 : ftot),
+             ap(*exact, o.kind == Operand::Column ? 1 : ftot), Engine::vector);
+      o = *exact;
+    }
     o.type = type;
     return o;
   }
@@ -931,6 +1047,36 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
                              nullptr, Engine::scalar, nullptr, nullptr, nullptr,
                              nullptr, nullptr);
     return r;
+  }
+  if (isa<arith::ExtUIOp, arith::UIToFPOp>(op) &&
+      op->getOperand(0).getType().getIntOrFloatBitWidth() > 1) {
+    // The engines read an i8/i16/i32 element as its signed value: a
+    // negative one is 2^width more unsigned. (i32: exact below 2^24.)
+    unsigned width = op->getOperand(0).getType().getIntOrFloatBitWidth();
+    FailureOr<Operand> a = operand(0);
+    if (failed(a))
+      return failure();
+    Type from = op->getOperand(0).getType();
+    Operand zero, wrap;
+    zero.type = from;
+    wrap.type = e.b.getF32Type();
+    wrap.imm = std::ldexp(1.0, static_cast<int>(width));
+    if (a->kind == Operand::Imm) {
+      Operand o = *a;
+      o.type = type;
+      if (o.imm < 0)
+        o.imm += wrap.imm;
+      return o;
+    }
+    FailureOr<Operand> negative =
+        alu(AluOp::lt, *a, zero, e.b.getF32Type(), from);
+    if (failed(negative))
+      return failure();
+    FailureOr<Operand> add =
+        alu(AluOp::mul, *negative, wrap, e.b.getF32Type(), e.b.getF32Type());
+    if (failed(add))
+      return failure();
+    return alu(AluOp::add, *a, *add, type, from);
   }
   if (isa<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp,
           arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp>(op)) {
@@ -968,6 +1114,211 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
       << "ncore: '" << op->getName()
       << "' in a linalg body has no NeuronCore instruction yet";
   return failure();
+}
+
+/// `x aop y` on two operands of any kind (at most one immediate): columns
+/// and immediates give a [P x 1] column, anything with a tile a dense tile
+/// of `type`. `xType` types `x` when it has to be materialized (an immediate
+/// or column left operand of a non-commuting op).
+FailureOr<Operand> TileEmitter::alu(AluOp aop, Operand x, Operand y, Type type,
+                                    Type xType) {
+  Location loc = k.loc;
+  if (x.kind != Operand::Tile && y.kind != Operand::Tile) {
+    // Columns and immediates: compute on the [P x 1] columns only.
+    if (x.kind == Operand::Imm) {
+      if (auto s = swapped(aop)) {
+        std::swap(x, y);
+        aop = *s;
+      } else {
+        FailureOr<Operand> c = newTile(xType, 1);
+        if (failed(c))
+          return failure();
+        e.memset(loc, ap(*c, 1), x.imm);
+        x = *c;
+      }
+    }
+    FailureOr<Operand> r = newTile(type, 1);
+    if (failed(r))
+      return failure();
+    if (y.kind == Operand::Imm)
+      e.b.create<TensorScalarOp>(loc, ap(x, 1), ap(*r, 1), aop, scalarAttr(y),
+                                 nullptr, nullptr, Engine::vector, nullptr,
+                                 nullptr, nullptr, nullptr, nullptr);
+    else
+      e.b.create<TensorTensorOp>(loc, aop, ap(x, 1), ap(y, 1), ap(*r, 1),
+                                 Engine::vector, nullptr, nullptr, nullptr,
+                                 nullptr, nullptr);
+    return r;
+  }
+  FailureOr<Operand> r = newTile(type, ftot);
+  if (failed(r))
+    return failure();
+  if (x.kind != Operand::Tile) {
+    if (auto s = swapped(aop)) {
+      std::swap(x, y);
+      aop = *s;
+    } else if (aop == AluOp::sub && y.kind == Operand::Tile) {
+      // s - y = (y * -1) + s
+      e.b.create<TensorScalarOp>(
+          loc, full(y), full(*r), AluOp::mul, e.b.getF32FloatAttr(-1.0f),
+          AluOpAttr::get(e.ctx, AluOp::add), scalarAttr(x), Engine::vector,
+          nullptr, nullptr, nullptr, nullptr, nullptr);
+      return r;
+    } else {
+      FailureOr<Operand> t = asTile(x, xType);
+      if (failed(t))
+        return failure();
+      x = *t;
+    }
+  }
+  if (y.kind == Operand::Tile)
+    e.b.create<TensorTensorOp>(loc, aop, full(x), full(y), full(*r),
+                               Engine::vector, nullptr, nullptr, nullptr,
+                               nullptr, nullptr);
+  else
+    e.b.create<TensorScalarOp>(loc, full(x), full(*r), aop, scalarAttr(y),
+                               nullptr, nullptr, Engine::vector, nullptr,
+                               nullptr, nullptr, nullptr, nullptr);
+  return r;
+}
+
+/// `arith.cmpi` with an unsigned predicate on integers that may read as
+/// negative (the engines see an i8/i16/i32 element as its signed value): a
+/// signed comparison, inverted when the operands' signs differ, since a
+/// negative value is the larger one unsigned:
+///   ult(a, b) = (a < b) xor ((a < 0) xor (b < 0))
+/// and alike for ule, ugt and uge. Exact wherever the values are (i32 below
+/// 2^24). The result is an i1 tile (spec: compare, UNSIGNED).
+FailureOr<Operand> TileEmitter::lowerUnsignedCompare(arith::CmpIOp cmp) {
+  AluOp signedOp;
+  switch (cmp.getPredicate()) {
+  case arith::CmpIPredicate::ult:
+    signedOp = AluOp::lt;
+    break;
+  case arith::CmpIPredicate::ule:
+    signedOp = AluOp::le;
+    break;
+  case arith::CmpIPredicate::ugt:
+    signedOp = AluOp::gt;
+    break;
+  case arith::CmpIPredicate::uge:
+    signedOp = AluOp::ge;
+    break;
+  default:
+    emitError(cmp.getLoc()) << "ncore: 'arith.cmpi' with predicate "
+                            << arith::stringifyCmpIPredicate(cmp.getPredicate())
+                            << " has no NeuronCore instruction";
+    return failure();
+  }
+  FailureOr<Operand> a = lookup(cmp.getLhs()), b = lookup(cmp.getRhs());
+  if (failed(a) || failed(b))
+    return failure();
+  if (a->kind == Operand::Imm && b->kind == Operand::Imm) {
+    emitError(cmp.getLoc()) << "ncore: 'arith.cmpi' of two constants (fold "
+                               "it first)";
+    return failure();
+  }
+  return unsignedCompare(cmp.getLoc(), signedOp, *a, *b,
+                         cmp.getLhs().getType());
+}
+
+/// The unsigned comparison `signedOp` (lt, le, gt, ge) of a and b, values of
+/// integer type `type` read signed, as an i1 operand (see
+/// lowerUnsignedCompare). At most one of a, b is an immediate.
+FailureOr<Operand> TileEmitter::unsignedCompare(Location loc, AluOp signedOp,
+                                                const Operand &a0,
+                                                const Operand &b0, Type type) {
+  (void)loc;
+  const Operand *a = &a0, *b = &b0;
+  Type i1 = e.b.getI1Type();
+  Operand zero;
+  zero.type = type;
+  // a < 0 as an i1 operand; a constant's sign is known here.
+  auto negative = [&](const Operand &o) -> FailureOr<Operand> {
+    if (o.kind != Operand::Imm)
+      return alu(AluOp::lt, o, zero, i1, type);
+    Operand s;
+    s.type = i1;
+    s.imm = o.imm < 0 ? 1 : 0;
+    return s;
+  };
+  FailureOr<Operand> lt = alu(signedOp, *a, *b, i1, type);
+  FailureOr<Operand> na = negative(*a), nb = negative(*b);
+  if (failed(lt) || failed(na) || failed(nb))
+    return failure();
+  // Exactly one of na, nb is a constant at most; a constant 0 drops out.
+  Operand differ;
+  if (na->kind == Operand::Imm && na->imm == 0)
+    differ = *nb;
+  else if (nb->kind == Operand::Imm && nb->imm == 0)
+    differ = *na;
+  else {
+    FailureOr<Operand> d = alu(AluOp::Xor, *na, *nb, i1, i1);
+    if (failed(d))
+      return failure();
+    differ = *d;
+  }
+  return alu(AluOp::Xor, *lt, differ, i1, i1);
+}
+
+/// shift_left, shift_right_arithmetic and shift_right_logical (arith.shli,
+/// shrsi, shrui) on i8, i16 and i32. The ALU's `shl`/`shr` act on the 32-bit
+/// integer the fp32 value holds (shr is arithmetic). Narrower types wrap:
+/// the 32-bit result's low bits are sign-extended back with `shl` then `shr`
+/// by 32 - width; `shrui` first masks the operand to its unsigned value.
+/// A shift amount of the width or more is poison in arith (StableHLO's
+/// lowering selects 0 or the sign fill around it). `shrui` on i32 is an
+/// error: a negative operand shifted by less than 8 gives a value above
+/// 2^24, which fp32 does not hold exactly.
+FailureOr<Operand> TileEmitter::lowerShift(Operation *op, Type type) {
+  Location loc = op->getLoc();
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (!isa<IntegerType>(type) || (width != 8 && width != 16 && width != 32)) {
+    emitError(loc) << "ncore: '" << op->getName() << "' on " << type
+                   << " has no NeuronCore instruction";
+    return failure();
+  }
+  if (isa<arith::ShRUIOp>(op) && width == 32) {
+    emitError(loc) << "ncore: 'arith.shrui' on i32 is not supported: the "
+                      "engines compute in fp32, and a logical right shift "
+                      "of a negative i32 exceeds 2^24";
+    return failure();
+  }
+  FailureOr<Operand> a = lookup(op->getOperand(0)),
+                     b = lookup(op->getOperand(1));
+  if (failed(a) || failed(b))
+    return failure();
+  if (a->kind == Operand::Imm && b->kind == Operand::Imm) {
+    emitError(loc) << "ncore: '" << op->getName()
+                   << "' of two constants (fold it first)";
+    return failure();
+  }
+  Type i32 = e.b.getI32Type();
+  auto imm = [&](double v) {
+    Operand o;
+    o.type = i32;
+    o.imm = v;
+    return o;
+  };
+  Operand x = *a;
+  if (isa<arith::ShRUIOp>(op)) {
+    FailureOr<Operand> u = alu(
+        AluOp::And, x, imm(static_cast<double>((1u << width) - 1)), i32, type);
+    if (failed(u))
+      return failure();
+    x = *u;
+  }
+  if (width == 32 || isa<arith::ShRSIOp>(op))
+    return alu(isa<arith::ShLIOp>(op) ? AluOp::shl : AluOp::shr, x, *b, type,
+               type);
+  FailureOr<Operand> r =
+      alu(isa<arith::ShLIOp>(op) ? AluOp::shl : AluOp::shr, x, *b, i32, i32);
+  if (failed(r))
+    return failure();
+  FailureOr<Operand> up = alu(AluOp::shl, *r, imm(32 - width), i32, i32);
+  if (failed(up))
+    return failure();
+  return alu(AluOp::shr, *up, imm(32 - width), type, i32);
 }
 
 /// A `memref.load` in a body reads a buffer other than the op's operands.
@@ -1072,7 +1423,8 @@ FailureOr<Operand> TileEmitter::lowerLoad(memref::LoadOp loadOp) {
 /// sign (x * 0: ceil(-0.5) = -0), and |x| >= 2^23, inf and NaN pass through
 /// unchanged (such floats are integers already). Exact for f32, f16, bf16
 /// (spec: floor, ceil, round_nearest_afz, round_nearest_even).
-FailureOr<Operand> TileEmitter::lowerRounding(Operation *op, Type type) {
+FailureOr<Operand> TileEmitter::lowerRounding(Operation *op, Type type,
+                                              bool truncate) {
   Location loc = op->getLoc();
   FailureOr<Operand> a = lookup(op->getOperand(0));
   if (failed(a))
@@ -1095,7 +1447,7 @@ FailureOr<Operand> TileEmitter::lowerRounding(Operation *op, Type type) {
   } else if (isa<math::CeilOp>(op)) {
     binary(loc, AluOp::lt, *r, x, *c);
     binary(loc, AluOp::add, *r, *c, *r2);
-  } else if (isa<math::TruncOp>(op)) {
+  } else if (truncate || isa<math::TruncOp>(op)) {
     // r - (r > x > 0) + (r < x < 0)
     FailureOr<Operand> s = tile(f32), u = tile(f32);
     if (failed(s) || failed(u))
@@ -1201,6 +1553,239 @@ FailureOr<Operand> TileEmitter::lowerLog1pExpm1(Operation *op, Type type) {
   if (failed(out))
     return failure();
   e.copy(loc, full(*q), full(*out), Engine::vector);
+  return out;
+}
+
+/// atan2(y, x) on float tiles, in f32, rounded once to the result type. No
+/// activation computes atan, so it is Cephes' atanf on t = |y| / |x|, with
+/// its three ranges (t > tan(3pi/8): pi/2 + atan(-1/t); t > tan(pi/8):
+/// pi/4 + atan((t - 1) / (t + 1)); else atan(t)) and its degree-4
+/// polynomial in t^2 (about 2 ULP), then moved to the quadrant: pi - a when
+/// x's sign bit is set, negated when y's is. t is 0/0 or inf/inf only for
+/// two zeros (a = 0) or two infinities (a = pi/4); NaN propagates. Signed
+/// zeros follow the spec: atan2(+-0, -0) = +-pi (spec: atan2).
+FailureOr<Operand> TileEmitter::lowerAtan2(Operation *op, Type type) {
+  Location loc = op->getLoc();
+  FailureOr<Operand> ya = lookup(op->getOperand(0)),
+                     xa = lookup(op->getOperand(1));
+  if (failed(ya) || failed(xa))
+    return failure();
+  FailureOr<Operand> yt = asTile(*ya, type), xt = asTile(*xa, type);
+  if (failed(yt) || failed(xt))
+    return failure();
+  Operand y = *yt, x = *xt;
+  Type f32 = e.b.getF32Type();
+  SmallVector<Operand> t(10);
+  for (Operand &o : t) {
+    FailureOr<Operand> n = newTile(f32, ftot);
+    if (failed(n))
+      return failure();
+    o = *n;
+  }
+  Operand &ax = t[0], &ay = t[1], &q = t[2], &u = t[3], &v = t[4], &c = t[5],
+          &base = t[6], &z = t[7], &pl = t[8], &a = t[9];
+  const float pi = 3.14159265358979f, pio4 = 0.785398163397f;
+  const float inf = std::numeric_limits<float>::infinity();
+  activation(loc, ActivationFunc::abs, x, ax);
+  activation(loc, ActivationFunc::abs, y, ay);
+  binary(loc, AluOp::div, ay, ax, q); // t
+  // u = the reduced argument, base = its offset.
+  activation(loc, ActivationFunc::reciprocal, q, v);
+  scalar(loc, v, AluOp::mul, -1.0f, v); // -1/t
+  scalar(loc, q, AluOp::sub, 1.0f, u);
+  scalar(loc, q, AluOp::add, 1.0f, z);
+  binary(loc, AluOp::div, u, z, u); // (t - 1)/(t + 1)
+  scalar(loc, q, AluOp::gt, 0.4142135623730950f, c);
+  select(loc, c, u, q, z);
+  scalar(loc, c, AluOp::mul, pio4, base);
+  scalar(loc, q, AluOp::gt, 2.414213562373095f, c);
+  select(loc, c, v, z, u);
+  scalar(loc, c, AluOp::mul, pio4, v);
+  binary(loc, AluOp::add, base, v, base);
+  // a = base + u + u * z * p(z), z = u^2
+  binary(loc, AluOp::mul, u, u, z);
+  scalar2(loc, z, AluOp::mul, 8.05374449538e-2f, AluOp::add, -1.38776856032e-1f,
+          pl);
+  binary(loc, AluOp::mul, pl, z, pl);
+  scalar(loc, pl, AluOp::add, 1.99777106478e-1f, pl);
+  binary(loc, AluOp::mul, pl, z, pl);
+  scalar(loc, pl, AluOp::add, -3.33329491539e-1f, pl);
+  binary(loc, AluOp::mul, pl, z, pl);
+  binary(loc, AluOp::mul, pl, u, pl);
+  binary(loc, AluOp::add, pl, u, pl);
+  binary(loc, AluOp::add, base, pl, a);
+  // Two zeros: 0; two infinities: pi/4.
+  binary(loc, AluOp::max, ax, ay, v);
+  scalar(loc, v, AluOp::eq, 0.0f, c);
+  scalar(loc, c, AluOp::mul, 0.0f, z); // 0 (c is 0 or 1)
+  select(loc, c, z, a, u);
+  binary(loc, AluOp::min, ax, ay, v);
+  scalar(loc, v, AluOp::eq, inf, c);
+  scalar2(loc, c, AluOp::mul, 0.0f, AluOp::add, pio4, z);
+  select(loc, c, z, u, a);
+  // Quadrant: pi - a for x with its sign bit set (-0 too), then y's sign.
+  signBit(loc, x, c);
+  scalar2(loc, a, AluOp::mul, -1.0f, AluOp::add, pi, z);
+  scalar(loc, z, AluOp::add, -8.742278e-8f, z); // pi - float(pi)
+  select(loc, c, z, a, u);
+  signBit(loc, y, c);
+  scalar(loc, u, AluOp::mul, -1.0f, z);
+  select(loc, c, z, u, a);
+  FailureOr<Operand> out = newTile(type, ftot);
+  if (failed(out))
+    return failure();
+  e.copy(loc, full(a), full(*out), Engine::vector);
+  return out;
+}
+
+/// divide and remainder on integers (arith.divsi, remsi), as XLA defines
+/// them: the quotient truncates toward zero, x / 0 = -1 and x % 0 = x, and
+/// the most negative value / -1 wraps to itself (its remainder is 0).
+/// q = trunc(a / b) in fp32, then one correction: fp32's quotient can round
+/// up onto the next integer, leaving a remainder a - q * b of the wrong
+/// sign, and then |q| is one too large. Exact while |a|, |b| < 2^24.
+FailureOr<Operand> TileEmitter::lowerIntegerDivision(Operation *op, Type type) {
+  Location loc = op->getLoc();
+  FailureOr<Operand> a0 = lookup(op->getOperand(0)),
+                     b0 = lookup(op->getOperand(1));
+  if (failed(a0) || failed(b0))
+    return failure();
+  FailureOr<Operand> at = asTile(*a0, type), bt = asTile(*b0, type);
+  if (failed(at) || failed(bt))
+    return failure();
+  Operand a = *at, b = *bt;
+  Type f32 = e.b.getF32Type();
+  SmallVector<Operand> t(8);
+  for (Operand &o : t) {
+    FailureOr<Operand> n = newTile(f32, ftot);
+    if (failed(n))
+      return failure();
+    o = *n;
+  }
+  Operand &q = t[0], &r = t[1], &c = t[2], &d = t[3], &s = t[4], &qi = t[5],
+          &z = t[6], &w = t[7];
+  binary(loc, AluOp::div, a, b, q);
+  // trunc(q): r = RNE(q) through an i32 tile, minus 1 toward zero where it
+  // overshot (r > q > 0 or r < q < 0).
+  FailureOr<Operand> qInt = newTile(e.b.getI32Type(), ftot);
+  if (failed(qInt))
+    return failure();
+  e.copy(loc, full(q), full(*qInt), Engine::vector);
+  e.copy(loc, full(*qInt), full(r), Engine::vector);
+  binary(loc, AluOp::gt, r, q, c);
+  scalar(loc, q, AluOp::gt, 0.0f, d);
+  binary(loc, AluOp::mul, c, d, c);
+  binary(loc, AluOp::sub, r, c, r);
+  binary(loc, AluOp::lt, r, q, c);
+  scalar(loc, q, AluOp::lt, 0.0f, d);
+  binary(loc, AluOp::mul, c, d, c);
+  binary(loc, AluOp::add, r, c, qi);
+  // rem = a - q b; where it is nonzero with the sign opposite to a's, q
+  // moves one toward zero: q -= sign(q).
+  binary(loc, AluOp::mul, qi, b, z);
+  binary(loc, AluOp::sub, a, z, z);
+  binary(loc, AluOp::mul, z, a, w); // rem * a < 0: opposite signs
+  scalar(loc, w, AluOp::lt, 0.0f, c);
+  activation(loc, ActivationFunc::sign, qi, s);
+  binary(loc, AluOp::mul, c, s, s);
+  binary(loc, AluOp::sub, qi, s, qi);
+  // b == 0: q = -1, rem = a.
+  scalar(loc, b, AluOp::eq, 0.0f, c);
+  scalar2(loc, c, AluOp::mul, 0.0f, AluOp::add, -1.0f, d);
+  select(loc, c, d, qi, q);
+  unsigned width = type.getIntOrFloatBitWidth();
+  float wrap = std::ldexp(1.0f, static_cast<int>(width) - 1);
+  FailureOr<Operand> out = newTile(type, ftot);
+  if (failed(out))
+    return failure();
+  if (isa<arith::DivSIOp>(op)) {
+    // min / -1 = 2^(width-1) wraps to min.
+    scalar(loc, q, AluOp::eq, wrap, c);
+    scalar2(loc, c, AluOp::mul, 0.0f, AluOp::add, -wrap, d);
+    select(loc, c, d, q, r);
+    e.copy(loc, full(r), full(*out), Engine::vector);
+    return out;
+  }
+  binary(loc, AluOp::mul, q, b, z);
+  binary(loc, AluOp::sub, a, z, r);
+  scalar(loc, b, AluOp::eq, 0.0f, c);
+  select(loc, c, a, r, z);
+  // b == -1: 0 (min % -1 would be computed from the unwrapped quotient).
+  scalar(loc, b, AluOp::eq, -1.0f, c);
+  scalar(loc, c, AluOp::mul, 0.0f, d);
+  select(loc, c, d, z, r);
+  e.copy(loc, full(r), full(*out), Engine::vector);
+  return out;
+}
+
+/// cbrt on float tiles, in f32, rounded once to the result type: the
+/// estimate r = exp(log|x| / 3) (off by up to ~30 ULP for large |log x|),
+/// one Newton step r += (|x| / r^2 - r) / 3 (the correction is small, so
+/// its roundings barely reach r), then x's sign bit. 0, inf and NaN map to
+/// themselves (spec: cbrt).
+FailureOr<Operand> TileEmitter::lowerCbrt(Operation *op, Type type) {
+  Location loc = op->getLoc();
+  FailureOr<Operand> a = lookup(op->getOperand(0));
+  if (failed(a))
+    return failure();
+  FailureOr<Operand> xt = asTile(*a, type);
+  if (failed(xt))
+    return failure();
+  Operand x = *xt;
+  Type f32 = e.b.getF32Type();
+  SmallVector<Operand> t(5);
+  for (Operand &o : t) {
+    FailureOr<Operand> n = newTile(f32, ftot);
+    if (failed(n))
+      return failure();
+    o = *n;
+  }
+  Operand &ax = t[0], &r = t[1], &q = t[2], &c = t[3], &d = t[4];
+  activation(loc, ActivationFunc::abs, x, ax);
+  activation(loc, ActivationFunc::log, ax, q);
+  scalar(loc, q, AluOp::div, 3.0f, q);
+  activation(loc, ActivationFunc::exp, q, r);
+  binary(loc, AluOp::mul, r, r, q);
+  binary(loc, AluOp::div, ax, q, q);
+  binary(loc, AluOp::sub, q, r, q);
+  scalar(loc, q, AluOp::div, 3.0f, q);
+  binary(loc, AluOp::add, r, q, q);
+  // 0 and inf: |x| itself (the step divides 0 by 0 or inf by inf).
+  scalar(loc, ax, AluOp::eq, 0.0f, c);
+  scalar(loc, ax, AluOp::eq, std::numeric_limits<float>::infinity(), d);
+  binary(loc, AluOp::add, c, d, c);
+  select(loc, c, ax, q, r);
+  scalar(loc, r, AluOp::mul, -1.0f, q);
+  signBit(loc, x, c);
+  FailureOr<Operand> out = newTile(type, ftot);
+  if (failed(out))
+    return failure();
+  select(loc, c, q, r, *out);
+  return out;
+}
+
+/// population_count on i8, i16 and i32: the sum over bit positions i of
+/// (x >> i) & 1, two vector instructions per bit. The ALU's shift and `and`
+/// act on the 32-bit integer the element holds; i32 is exact below 2^24, as
+/// all of its arithmetic (spec: popcnt).
+FailureOr<Operand> TileEmitter::lowerPopcount(Operation *op, Type type) {
+  Location loc = op->getLoc();
+  unsigned width = type.getIntOrFloatBitWidth();
+  FailureOr<Operand> a = lookup(op->getOperand(0));
+  if (failed(a))
+    return failure();
+  FailureOr<Operand> x = asTile(*a, type);
+  Type f32 = e.b.getF32Type();
+  FailureOr<Operand> sum = newTile(f32, ftot), bit = newTile(f32, ftot),
+                     out = newTile(type, ftot);
+  if (failed(x) || failed(sum) || failed(bit) || failed(out))
+    return failure();
+  scalar(loc, *x, AluOp::And, 1.0f, *sum);
+  for (unsigned i = 1; i < width; ++i) {
+    scalar2(loc, *x, AluOp::shr, static_cast<float>(i), AluOp::And, 1.0f, *bit);
+    binary(loc, AluOp::add, *sum, *bit, *sum);
+  }
+  e.copy(loc, full(*sum), full(*out), Engine::vector);
   return out;
 }
 
@@ -1349,6 +1934,29 @@ LogicalResult TileEmitter::run() {
       return failure();
     result = *t;
   }
+  if (result.type != outType && fpar == ftot &&
+      result.type.isSignlessInteger() && outType.isUnsignedInteger()) {
+    // A signless body result for unsigned data (the linalg phase makes ui8
+    // signless): the same bits, so a negative value is 2^width more (the
+    // tile is i32 wide, see newTile).
+    Type f32 = e.b.getF32Type();
+    Operand zero, wrap;
+    zero.type = result.type;
+    wrap.type = f32;
+    wrap.imm =
+        std::ldexp(1.0, static_cast<int>(outType.getIntOrFloatBitWidth()));
+    FailureOr<Operand> negative =
+        alu(AluOp::lt, result, zero, f32, result.type);
+    if (failed(negative))
+      return failure();
+    FailureOr<Operand> add = alu(AluOp::mul, *negative, wrap, f32, f32);
+    if (failed(add))
+      return failure();
+    FailureOr<Operand> t = alu(AluOp::add, result, *add, outType, result.type);
+    if (failed(t))
+      return failure();
+    result = *t;
+  }
   if (result.type != outType) {
     FailureOr<Operand> t = newTile(outType, fpar);
     if (failed(t))
@@ -1440,6 +2048,10 @@ struct Contraction {
 bool isTensorEngineContraction(linalg::LinalgOp op) {
   FailureOr<systole::TilingDecision> tiling = systole::getTiling(op);
   if (failed(tiling) || tiling->partition < 0 ||
+      llvm::any_of(op->getOperands(),
+                   [](Value v) {
+                     return !isa<FloatType>(getElementTypeOrSelf(v.getType()));
+                   }) ||
       !linalg::isaContractionOpInterface(op) || op.getNumDpsInputs() != 2 ||
       op.getNumDpsInits() != 1 ||
       op.getIteratorTypesArray()[tiling->partition] !=
@@ -2574,6 +3186,18 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     auto view = [&](Value v) {
       return resolveView(v, main, module, op->getLoc());
     };
+    // Writing zero elements (a pad or slice to an empty tensor) does nothing.
+    auto empty = [](Value v) {
+      auto type = dyn_cast<MemRefType>(v.getType());
+      return type && type.hasStaticShape() && type.getNumElements() == 0;
+    };
+    if (auto copy = dyn_cast<memref::CopyOp>(op);
+        copy && empty(copy.getTarget()))
+      return success();
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+        linalgOp && linalgOp.getNumDpsInits() > 0 &&
+        llvm::all_of(linalgOp.getDpsInits(), empty))
+      return success();
     if (auto copy = dyn_cast<memref::CopyOp>(op)) {
       FailureOr<HbmView> src = view(copy.getSource()),
                          dst = view(copy.getTarget());

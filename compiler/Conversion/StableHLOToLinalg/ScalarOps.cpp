@@ -122,6 +122,73 @@ Value totalOrderKey(OpBuilder &b, Location loc, Value x) {
   return b.create<arith::XOrIOp>(loc, bits, magnitudeMask);
 }
 
+/// The spec's total order on 32-bit floats without integer arithmetic on the
+/// bit pattern (the NeuronCore's engines compute in fp32, which holds a
+/// 32-bit pattern's sign but not its value): float comparisons, NaN tests
+/// and the sign bit, read as `bitcast` then `< 0`.
+///   lt(a, b) = (-NaN(a) and not -NaN(b)) or (not +NaN(a) and +NaN(b))
+///              or (a < b) or (a == b and sign(a) and not sign(b))
+///   eq(a, b) = sign(a) == sign(b) and (a == b or (NaN(a) and NaN(b)))
+/// NaNs of one sign compare equal: their payloads, which order them in the
+/// spec, are below fp32's resolution of the pattern.
+Value totalOrderCompare32(OpBuilder &b, Location loc,
+                          shlo::ComparisonDirection dir, Value lhs, Value rhs) {
+  Type i32 = b.getI32Type();
+  Value zero = constantLike(b, loc, i32, 0);
+  Value yes = b.create<arith::ConstantOp>(loc, b.getBoolAttr(true));
+  auto sign = [&](Value x) -> Value {
+    Value bits = b.create<arith::BitcastOp>(loc, i32, x);
+    return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, bits, zero);
+  };
+  auto isNaN = [&](Value x) -> Value {
+    return b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::UNO, x, x);
+  };
+  auto notV = [&](Value x) -> Value {
+    return b.create<arith::XOrIOp>(loc, x, yes);
+  };
+  auto andV = [&](Value x, Value y) -> Value {
+    return b.create<arith::AndIOp>(loc, x, y);
+  };
+  auto orV = [&](Value x, Value y) -> Value {
+    return b.create<arith::OrIOp>(loc, x, y);
+  };
+  Value sa = sign(lhs), sb = sign(rhs), na = isNaN(lhs), nb = isNaN(rhs);
+  auto lt = [&](Value a, Value b2, Value sA, Value sB, Value nA,
+                Value nB) -> Value {
+    Value negNaNA = andV(nA, sA), negNaNB = andV(nB, sB);
+    Value posNaNA = andV(nA, notV(sA)), posNaNB = andV(nB, notV(sB));
+    Value byClass =
+        orV(andV(negNaNA, notV(negNaNB)), andV(notV(posNaNA), posNaNB));
+    Value less = b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OLT, a, b2);
+    Value same = b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OEQ, a, b2);
+    Value zeros = andV(same, andV(sA, notV(sB)));
+    return orV(byClass, orV(less, zeros));
+  };
+  auto eq = [&]() -> Value {
+    Value sameSign =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, sa, sb);
+    Value same =
+        b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OEQ, lhs, rhs);
+    return andV(sameSign, orV(same, andV(na, nb)));
+  };
+  using D = shlo::ComparisonDirection;
+  switch (dir) {
+  case D::EQ:
+    return eq();
+  case D::NE:
+    return notV(eq());
+  case D::LT:
+    return lt(lhs, rhs, sa, sb, na, nb);
+  case D::LE:
+    return orV(lt(lhs, rhs, sa, sb, na, nb), eq());
+  case D::GT:
+    return lt(rhs, lhs, sb, sa, nb, na);
+  case D::GE:
+    return orV(lt(rhs, lhs, sb, sa, nb, na), eq());
+  }
+  return eq();
+}
+
 FailureOr<Value> compareScalar(OpBuilder &b, Location loc, shlo::CompareOp op,
                                Value lhs, Value rhs, std::string &why) {
   Type element = elementOf(op.getLhs().getType());
@@ -153,6 +220,8 @@ FailureOr<Value> compareScalar(OpBuilder &b, Location loc, shlo::CompareOp op,
     }
     return b.create<arith::CmpFOp>(loc, p, lhs, rhs).getResult();
   }
+  if (isa<FloatType>(element) && element.getIntOrFloatBitWidth() == 32)
+    return totalOrderCompare32(b, loc, dir, lhs, rhs);
   if (isa<FloatType>(element)) {
     lhs = totalOrderKey(b, loc, lhs);
     rhs = totalOrderKey(b, loc, rhs);

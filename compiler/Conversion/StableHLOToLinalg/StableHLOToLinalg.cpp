@@ -747,7 +747,10 @@ struct DotGeneralLowering : Lowering<shlo::DotGeneralOp> {
     Value init = fill(rewriter, loc, zeroOf(rewriter, loc, acc), accType);
     Value lhs = signlessTensor(rewriter, loc, adaptor.getLhs());
     Value rhs = signlessTensor(rewriter, loc, adaptor.getRhs());
-    bool signlessInputs = toSignless(lhsE) == lhsE && toSignless(rhsE) == rhsE;
+    // Named matmuls are the tensor engine's (float) form; integer
+    // contractions stay generics, which run on the vector engine.
+    bool signlessInputs = toSignless(lhsE) == lhsE &&
+                          toSignless(rhsE) == rhsE && isa<FloatType>(acc);
     Value result;
     if (signlessInputs && lb.empty() && lhsT.getRank() == 2 &&
         rhsT.getRank() == 2 && lc == ArrayRef<int64_t>{1} &&
@@ -1427,7 +1430,8 @@ struct ScatterLowering : Lowering<shlo::ScatterOp> {
 ///  1. rank[i] = #{j : cmp(x_j, x_i) or (j < i and not cmp(x_i, x_j))},
 ///     a reduction over j with the comparator as the body: the position of
 ///     element i in a stable sort;
-///  2. out[p] = x[i] for the i with rank[i] == p, a select-reduction over i.
+///  2. out[p] = x[i] for the i with rank[i] == p, a reduction over i that
+///     adds the one matching element to the identity.
 struct SortLowering : Lowering<shlo::SortOp> {
   using Lowering::Lowering;
   LogicalResult
@@ -1458,10 +1462,12 @@ struct SortLowering : Lowering<shlo::SortOp> {
     iters.push_back(utils::IteratorType::reduction);
 
     // 1. Ranks.
+    // i32: the NeuronCore has no 64-bit integers, and ranks stay far below
+    // 2^24, where the engines' fp32 is exact.
     auto rankType =
-        RankedTensorType::get(type.getShape(), rewriter.getI64Type());
+        RankedTensorType::get(type.getShape(), rewriter.getI32Type());
     Value zero =
-        rewriter.create<arith::ConstantOp>(loc, rewriter.getI64IntegerAttr(0));
+        rewriter.create<arith::ConstantOp>(loc, rewriter.getI32IntegerAttr(0));
     Value rankInit = fill(rewriter, loc, zero, rankType);
     SmallVector<Value> rankInputs;
     SmallVector<AffineMap> rankMaps;
@@ -1504,40 +1510,51 @@ struct SortLowering : Lowering<shlo::SortOp> {
               b.create<arith::ConstantOp>(loc, b.getBoolAttr(true)));
           Value tie = b.create<arith::AndIOp>(loc, jLess, notAfter);
           Value before = b.create<arith::OrIOp>(loc, *jBeforeI, tie);
-          Value one = b.create<arith::ExtUIOp>(loc, b.getI64Type(), before);
+          Value one = b.create<arith::ExtUIOp>(loc, b.getI32Type(), before);
           out.push_back(b.create<arith::AddIOp>(loc, args.back(), one));
           return success();
         });
     if (failed(ranks))
       return reject(op, why);
 
-    // 2. Permute by rank.
-    SmallVector<Value> permInputs = {(*ranks).getResult(0)};
-    SmallVector<AffineMap> permMaps = {atJ};
-    SmallVector<Value> inits;
-    SmallVector<Type> resultTypes;
+    // 2. Permute by rank: one single-result generic per input (the ncore
+    // phase lowers reductions with one result). Exactly one i matches each
+    // p, so the select is a sum of that element and identities: 0 for
+    // integers, false for i1 (or), and -0.0 for floats, the one value whose
+    // addition leaves every x unchanged, -0.0 and NaN included.
+    SmallVector<Value> results;
     for (Value v : inputs) {
-      permInputs.push_back(v);
-      permMaps.push_back(atJ);
       RankedTensorType t = tensorType(v);
-      inits.push_back(
-          fill(rewriter, loc, zeroOf(rewriter, loc, t.getElementType()), t));
-      resultTypes.push_back(t);
+      Type et = t.getElementType();
+      Value identity;
+      if (auto ft = dyn_cast<FloatType>(et))
+        identity = rewriter.create<arith::ConstantOp>(
+            loc, rewriter.getFloatAttr(
+                     ft, APFloat::getZero(ft.getFloatSemantics(), true)));
+      else
+        identity = zeroOf(rewriter, loc, et);
+      auto permuted = buildGeneric(
+          rewriter, loc, TypeRange{t}, ValueRange{(*ranks).getResult(0), v},
+          ValueRange{fill(rewriter, loc, identity, t)}, {atJ, atJ, atI}, iters,
+          [&](OpBuilder &b, ValueRange args, SmallVectorImpl<Value> &out) {
+            Value p = b.create<arith::IndexCastOp>(
+                loc, b.getI32Type(), b.create<linalg::IndexOp>(loc, d));
+            Value hit = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                                args[0], p);
+            Value x = b.create<arith::SelectOp>(loc, hit, args[1], identity);
+            if (isa<FloatType>(et))
+              out.push_back(b.create<arith::AddFOp>(loc, args[2], x));
+            else if (et.isInteger(1))
+              out.push_back(b.create<arith::OrIOp>(loc, args[2], x));
+            else
+              out.push_back(b.create<arith::AddIOp>(loc, args[2], x));
+            return success();
+          });
+      if (failed(permuted))
+        return reject(op, "cannot build the permutation");
+      results.push_back((*permuted).getResult(0));
     }
-    permMaps.append(m, atI);
-    auto sorted = buildGeneric(
-        rewriter, loc, resultTypes, permInputs, inits, permMaps, iters,
-        [&](OpBuilder &b, ValueRange args, SmallVectorImpl<Value> &out) {
-          Value p = b.create<arith::IndexCastOp>(
-              loc, b.getI64Type(), b.create<linalg::IndexOp>(loc, d));
-          Value hit = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
-                                              args[0], p);
-          for (size_t k = 0; k < m; ++k)
-            out.push_back(b.create<arith::SelectOp>(loc, hit, args[1 + k],
-                                                    args[1 + m + k]));
-          return success();
-        });
-    rewriter.replaceOp(op, (*sorted).getResults());
+    rewriter.replaceOp(op, results);
     return success();
   }
 };

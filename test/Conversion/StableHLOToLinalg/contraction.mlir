@@ -104,3 +104,19 @@ func.func @conv_transposed(%x: tensor<1x1x5x3xf32>, %w: tensor<2x1x3x3xf32>) -> 
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {pad = [[1, 1], [1, 1]], lhs_dilate = [2, 1], reverse = [true, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x1x5x3xf32>, tensor<2x1x3x3xf32>) -> tensor<1x2x9x3xf32>
   return %0 : tensor<1x2x9x3xf32>
 }
+
+// -----
+
+// An integer dot_general stays a generic even in matmul form: named matmuls
+// are the tensor engine's, which multiplies floats only; the vector engine
+// runs this one.
+// CHECK-LABEL: func.func @dot_int
+// CHECK-NOT:     linalg.matmul
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0, %arg1 : tensor<2x3xi8>, tensor<3x4xi8>)
+// CHECK:           arith.extsi
+// CHECK:           arith.muli
+// CHECK:           arith.addi
+func.func @dot_int(%a: tensor<2x3xi8>, %b: tensor<3x4xi8>) -> tensor<2x4xi32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xi8>, tensor<3x4xi8>) -> tensor<2x4xi32>
+  return %0 : tensor<2x4xi32>
+}

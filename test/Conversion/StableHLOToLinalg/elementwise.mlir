@@ -145,3 +145,40 @@ func.func @constant_iota() -> (tensor<3xi32>, tensor<3xui32>, tensor<2x3xf32>) {
   %2 = stablehlo.iota dim = 1 : tensor<2x3xf32>
   return %0, %1, %2 : tensor<3xi32>, tensor<3xui32>, tensor<2x3xf32>
 }
+
+// -----
+
+// The f32 total order without integer arithmetic on the bit patterns: the
+// sign bits (bitcast, < 0), NaN tests and float comparisons; -0 < +0 through
+// the signs of two equal values.
+// CHECK-LABEL: func.func @total_order_f32
+// CHECK:         ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %{{.*}}: i1):
+// CHECK-DAG:       %[[BA:.*]] = arith.bitcast %[[A]] : f32 to i32
+// CHECK-DAG:       %[[SA:.*]] = arith.cmpi slt, %[[BA]], %{{.*}} : i32
+// CHECK-DAG:       %[[BB:.*]] = arith.bitcast %[[B]] : f32 to i32
+// CHECK-DAG:       %[[SB:.*]] = arith.cmpi slt, %[[BB]], %{{.*}} : i32
+// CHECK-DAG:       arith.cmpf uno, %[[A]], %[[A]] : f32
+// CHECK-DAG:       arith.cmpf uno, %[[B]], %[[B]] : f32
+// CHECK:           %[[LESS:.*]] = arith.cmpf olt, %[[A]], %[[B]] : f32
+// CHECK:           %[[SAME:.*]] = arith.cmpf oeq, %[[A]], %[[B]] : f32
+// CHECK-NOT:       arith.shrui
+// CHECK:           linalg.yield
+func.func @total_order_f32(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xi1> {
+  %0 = stablehlo.compare LT, %a, %b, TOTALORDER : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+// 16-bit floats keep the integer key (exact in fp32): bits xor (sign fill
+// >> 1), compared signed.
+// CHECK-LABEL: func.func @total_order_bf16
+// CHECK:           %[[BITS:.*]] = arith.bitcast %{{.*}} : bf16 to i16
+// CHECK:           %[[FILL:.*]] = arith.shrsi %[[BITS]], %{{.*}} : i16
+// CHECK:           %[[MASK:.*]] = arith.shrui %[[FILL]], %{{.*}} : i16
+// CHECK:           arith.xori %[[BITS]], %[[MASK]] : i16
+// CHECK:           arith.cmpi slt, %{{.*}}, %{{.*}} : i16
+func.func @total_order_bf16(%a: tensor<4xbf16>, %b: tensor<4xbf16>) -> tensor<4xi1> {
+  %0 = stablehlo.compare LT, %a, %b, TOTALORDER : (tensor<4xbf16>, tensor<4xbf16>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}

@@ -86,14 +86,15 @@ func.func @scatter_update(%cache: tensor<8x4xf32>, %idx: tensor<2x1xi32>, %upd: 
 
 // -----
 
-// sort: ranks by a reduction over j with the comparator as the body (ties
-// broken by position: stable), then a select-reduction that permutes every
-// operand by rank.
+// sort: ranks (i32) by a reduction over j with the comparator as the body
+// (ties broken by position: stable), then one reduction per operand that
+// adds the element whose rank is the position to the identity (-0.0 for
+// floats, 0 for integers).
 // CHECK-DAG: #[[AT_I:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-DAG: #[[AT_J:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
 // CHECK-LABEL: func.func @sort_pairs
-// CHECK:         %[[RANK:.*]] = linalg.generic {indexing_maps = [#[[AT_I]], #[[AT_I]], #[[AT_J]], #[[AT_J]], #[[AT_I]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0, %arg1, %arg0, %arg1 : {{.*}}) outs(%{{.*}} : tensor<2x4xi64>)
-// CHECK:         ^bb0(%[[XI:.*]]: f32, %{{.*}}: i32, %[[XJ:.*]]: f32, %{{.*}}: i32, %[[ACC:.*]]: i64):
+// CHECK:         %[[RANK:.*]] = linalg.generic {indexing_maps = [#[[AT_I]], #[[AT_I]], #[[AT_J]], #[[AT_J]], #[[AT_I]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0, %arg1, %arg0, %arg1 : {{.*}}) outs(%{{.*}} : tensor<2x4xi32>)
+// CHECK:         ^bb0(%[[XI:.*]]: f32, %{{.*}}: i32, %[[XJ:.*]]: f32, %{{.*}}: i32, %[[ACC:.*]]: i32):
 // CHECK:           %[[JI:.*]] = arith.cmpf olt, %[[XJ]], %[[XI]] : f32
 // CHECK:           %[[IJ:.*]] = arith.cmpf olt, %[[XI]], %[[XJ]] : f32
 // CHECK:           %[[I:.*]] = linalg.index 1 : index
@@ -102,15 +103,19 @@ func.func @scatter_update(%cache: tensor<8x4xf32>, %idx: tensor<2x1xi32>, %upd: 
 // CHECK:           %[[NOT:.*]] = arith.xori %[[IJ]], %{{.*}} : i1
 // CHECK:           %[[TIE:.*]] = arith.andi %[[JLT]], %[[NOT]] : i1
 // CHECK:           %[[BEFORE:.*]] = arith.ori %[[JI]], %[[TIE]] : i1
-// CHECK:           %[[ONE:.*]] = arith.extui %[[BEFORE]] : i1 to i64
-// CHECK:           arith.addi %[[ACC]], %[[ONE]] : i64
-// CHECK:         %[[S:.*]]:2 = linalg.generic {indexing_maps = [#[[AT_J]], #[[AT_J]], #[[AT_J]], #[[AT_I]], #[[AT_I]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[RANK]], %arg0, %arg1 : {{.*}})
+// CHECK:           %[[ONE:.*]] = arith.extui %[[BEFORE]] : i1 to i32
+// CHECK:           arith.addi %[[ACC]], %[[ONE]] : i32
+// CHECK:         %[[NZERO:.*]] = arith.constant -0.000000e+00 : f32
+// CHECK:         %[[S0:.*]] = linalg.generic {indexing_maps = [#[[AT_J]], #[[AT_J]], #[[AT_I]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[RANK]], %arg0 : {{.*}})
 // CHECK:           %[[P:.*]] = linalg.index 1 : index
-// CHECK:           %[[P64:.*]] = arith.index_cast %[[P]] : index to i64
-// CHECK:           %[[HIT:.*]] = arith.cmpi eq, %{{.*}}, %[[P64]] : i64
-// CHECK:           arith.select %[[HIT]]
-// CHECK:           arith.select %[[HIT]]
-// CHECK:         return %[[S]]#0, %[[S]]#1
+// CHECK:           %[[P32:.*]] = arith.index_cast %[[P]] : index to i32
+// CHECK:           %[[HIT:.*]] = arith.cmpi eq, %{{.*}}, %[[P32]] : i32
+// CHECK:           %[[X:.*]] = arith.select %[[HIT]], %{{.*}}, %[[NZERO]] : f32
+// CHECK:           arith.addf %{{.*}}, %[[X]] : f32
+// CHECK:         %[[S1:.*]] = linalg.generic {indexing_maps = [#[[AT_J]], #[[AT_J]], #[[AT_I]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[RANK]], %arg1 : {{.*}})
+// CHECK:           arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+// CHECK:           arith.addi
+// CHECK:         return %[[S0]], %[[S1]]
 func.func @sort_pairs(%k: tensor<2x4xf32>, %v: tensor<2x4xi32>) -> (tensor<2x4xf32>, tensor<2x4xi32>) {
   %0:2 = "stablehlo.sort"(%k, %v) <{dimension = 1 : i64, is_stable = true}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):

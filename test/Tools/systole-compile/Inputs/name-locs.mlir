@@ -2,7 +2,7 @@
 // (as torch-xla exports write them; used by ../driver.test).
 module {
   func.func @main(%x: tensor<8x8xf32>) -> tensor<8x8xf32> {
-    %0 = stablehlo.atan2 %x, %x : tensor<8x8xf32> loc("atan2.7")
+    %0 = stablehlo.remainder %x, %x : tensor<8x8xf32> loc("remainder.7")
     return %0 : tensor<8x8xf32>
   }
 }
