@@ -76,8 +76,8 @@ void addPhasePasses(OpPassManager &pm, Phase phase,
     pm.addPass(createStableHLOToLinalg());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
+    // Last: the ops it adds are canonicalized with the `fuse` phase's.
     pm.addNestedPass<func::FuncOp>(createSplitReductions());
-    pm.addPass(createCanonicalizerPass());
     break;
   case Phase::Fuse:
     pm.addNestedPass<func::FuncOp>(createFuse());

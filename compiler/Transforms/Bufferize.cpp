@@ -12,6 +12,8 @@
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -38,6 +40,41 @@ struct BufferizePass : systole::impl::BufferizeBase<BufferizePass> {
               i, bufferization::BufferizationDialect::kWritableAttrName,
               BoolAttr::get(func.getContext(), false));
     });
+
+    // One fill per use: CSE merges equal `linalg.fill`s (every matmul's zero
+    // init becomes one), and bufferization would then fill one buffer and
+    // copy it into each user's through HBM; the `ncore` phase also wants the
+    // zero fill right before its matmul (the accumulation's start, and where
+    // an epilogue can fuse).
+    SmallVector<linalg::FillOp> shared;
+    module.walk([&](linalg::FillOp fill) {
+      if (fill.hasPureTensorSemantics() && !fill.getResult(0).hasOneUse() &&
+          !fill.getResult(0).use_empty())
+        shared.push_back(fill);
+    });
+    for (linalg::FillOp fill : shared) {
+      // Each use gets a copy right before it; the original goes.
+      SmallVector<OpOperand *> uses;
+      for (OpOperand &use : fill.getResult(0).getUses())
+        uses.push_back(&use);
+      for (OpOperand *use : uses) {
+        OpBuilder b(use->getOwner());
+        // Its own destination too: fills sharing one `tensor.empty` are
+        // writes to one tensor, which the analysis would have to resolve
+        // pairwise (quadratic in the model's depth).
+        IRMapping map;
+        Value init = fill.getDpsInits()[0];
+        if (auto empty = init.getDefiningOp<tensor::EmptyOp>())
+          map.map(init, b.clone(*empty.getOperation())->getResult(0));
+        Operation *copy = b.clone(*fill.getOperation(), map);
+        use->set(copy->getResult(0));
+      }
+      Value init = fill.getDpsInits()[0];
+      fill.erase();
+      if (auto empty = init.getDefiningOp<tensor::EmptyOp>();
+          empty && empty->use_empty())
+        empty.erase();
+    }
 
     bufferization::OneShotBufferizationOptions options;
     options.bufferizeFunctionBoundaries = true;

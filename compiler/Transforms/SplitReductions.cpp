@@ -86,7 +86,7 @@ LogicalResult splitIndependent(RewriterBase &rewriter, linalg::GenericOp op) {
               b.clone(inner, map);
           }
           b.create<linalg::YieldOp>(
-              loc, map.lookup(body->getTerminator()->getOperand(i)));
+              loc, map.lookupOrDefault(body->getTerminator()->getOperand(i)));
         });
     results.push_back(split.getResult(0));
   }
@@ -383,6 +383,8 @@ LogicalResult splitSelectPair(RewriterBase &rewriter, linalg::GenericOp op) {
   rewriter.setInsertionPoint(op);
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   AffineMap outMap = maps[numInputs];
+  if (maps[numInputs + 1] != outMap)
+    return failure();
   auto outType0 = cast<RankedTensorType>(op.getResult(0).getType());
   auto outType1 = cast<RankedTensorType>(op.getResult(1).getType());
   Type i32 = rewriter.getI32Type();

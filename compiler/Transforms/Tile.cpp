@@ -12,7 +12,9 @@
 
 #include "runtime/targets/Target.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
@@ -54,9 +56,33 @@ static constexpr int64_t kMaxFreeElements = 4096;
 static int64_t elementBytes(Type t) {
   if (auto shaped = dyn_cast<ShapedType>(t))
     t = shaped.getElementType();
-  if (t.isIndex())
+  // Indices, and i8/i16 values (the `ncore` phase keeps integers in 32-bit
+  // tiles), take 4 bytes on chip.
+  if (t.isIndex() || (isa<IntegerType>(t) && t.getIntOrFloatBitWidth() > 1))
     return 4;
   return std::max<int64_t>(1, (t.getIntOrFloatBitWidth() + 7) / 8);
+}
+
+/// On-chip temporaries, beyond its result, that the `ncore` phase's
+/// expansion of body op `op` holds at once (each a 4-byte value per
+/// element): the ops no single instruction computes.
+static int64_t extraTemporaries(Operation &op) {
+  if (isa<math::Atan2Op>(op))
+    return 12;
+  if (isa<arith::DivSIOp, arith::RemSIOp>(op))
+    return 10;
+  if (isa<math::FloorOp, math::CeilOp, math::TruncOp, math::RoundOp,
+          math::RoundEvenOp, arith::FPToSIOp>(op))
+    return 9;
+  if (isa<math::Log1pOp, math::ExpM1Op>(op))
+    return 7;
+  if (isa<math::CbrtOp>(op))
+    return 6;
+  if (isa<arith::CmpIOp, arith::MinUIOp, arith::MaxUIOp, arith::ShLIOp,
+          arith::ShRSIOp, arith::ShRUIOp, arith::ExtUIOp, arith::UIToFPOp,
+          math::AbsIOp, math::CopySignOp, math::CtPopOp>(op))
+    return 4;
+  return 0;
 }
 
 systole::TilingDecision
@@ -169,9 +195,8 @@ struct TilePass : systole::impl::TileBase<TilePass> {
       for (OpOperand &operand : op->getOpOperands())
         bytesPerElement += elementBytes(operand.get().getType());
       if (op->getNumRegions() == 1)
-        bytesPerElement +=
-            4 * static_cast<int64_t>(
-                    op->getRegion(0).front().getOperations().size());
+        for (Operation &bodyOp : op->getRegion(0).front())
+          bytesPerElement += 4 * (1 + extraTemporaries(bodyOp));
       systole::setTiling(
           op, systole::decideTiling(
                   ranges, op.getIteratorTypesArray(), bytesPerElement,

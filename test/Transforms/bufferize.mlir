@@ -22,3 +22,22 @@ func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
   } -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// Two matmuls whose zero inits CSE merged into one fill: each gets its own
+// fill into its own buffer, not a copy of one filled buffer.
+// CHECK-LABEL: func.func @shared_zero_fill
+// CHECK-NOT:     memref.copy
+// CHECK:         %[[A:.*]] = memref.alloc() {{.*}} : memref<4x4xf32>
+// CHECK-NEXT:    linalg.fill ins(%{{.*}} : f32) outs(%[[A]] : memref<4x4xf32>)
+// CHECK-NEXT:    linalg.matmul ins(%arg0, %arg1 : memref<4x4xf32>, memref<4x4xf32>) outs(%[[A]] : memref<4x4xf32>)
+// CHECK:         linalg.fill ins(%{{.*}} : f32) outs(%[[B:.*]] : memref<4x4xf32>)
+// CHECK-NEXT:    linalg.matmul ins(%[[A]], %arg1 : memref<4x4xf32>, memref<4x4xf32>) outs(%[[B]] : memref<4x4xf32>)
+// CHECK-NOT:     memref.copy
+func.func @shared_zero_fill(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x4xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<4x4xf32>, tensor<4x4xf32>) outs(%z : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %1 = linalg.matmul ins(%0, %b : tensor<4x4xf32>, tensor<4x4xf32>) outs(%z : tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %1 : tensor<4x4xf32>
+}

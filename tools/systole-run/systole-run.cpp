@@ -703,9 +703,15 @@ int main(int argc, char **argv) {
     return kBadInput;
   // The compiler compiles the module's one entry: drop the other functions
   // (the `input` phase inlined every call already).
-  for (auto other : llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
-    if (other != func && SymbolTable::symbolKnownUseEmpty(other, *module))
-      other.erase();
+  for (bool erased = true; erased;) {
+    erased = false;
+    for (auto other :
+         llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
+      if (other != func && SymbolTable::symbolKnownUseEmpty(other, *module)) {
+        other.erase();
+        erased = true;
+      }
+  }
   FailureOr<std::vector<systole::HostTensor>> inputsOrFailure =
       entryInputs(func);
   if (failed(inputsOrFailure))

@@ -60,6 +60,10 @@ struct Operand {
   int64_t offset = 0; // bytes within each partition
   Type type;
   double imm = 0;
+  /// Unsigned data loaded as its unsigned value (0..255 for ui8), not in
+  /// the signed form of the body's signless ops: only for an input whose
+  /// every use is `extui`/`uitofp`, which then need no correction.
+  bool unsignedValue = false;
 };
 
 /// Emits the instructions of one program.
@@ -123,17 +127,27 @@ public:
     slotTop = 0;
   }
   FailureOr<int64_t> allocSlot(int64_t bytesPerPartition, Location loc) {
-    int64_t half = sbufBytes / 2;
+    int64_t half = arenaBytes ? arenaBytes / 2 : sbufBytes / 2;
     int64_t at = (slotTop + 63) / 64 * 64;
     if (at + bytesPerPartition > half) {
-      emitError(loc) << "ncore: the tile needs more than " << half
-                     << " bytes per partition of SBUF (half of "
-                     << target.name() << "'s SBUF, for double buffering)";
+      if (arenaBytes)
+        emitError(loc) << "ncore: internal error: an evacuation epilogue "
+                          "needs more than its "
+                       << half << " bytes per partition of SBUF";
+      else
+        emitError(loc) << "ncore: the tile needs more than " << half
+                       << " bytes per partition of SBUF (half of "
+                       << target.name() << "'s SBUF, for double buffering)";
       return failure();
     }
     slotTop = at + bytesPerPartition;
-    return slotSet * half + at;
+    return arenaBase + slotSet * half + at;
   }
+  /// While arenaBytes is set, slots come from [arenaBase, arenaBase +
+  /// arenaBytes), in two halves used alternately, instead of the two halves
+  /// of SBUF: a kernel run inside another kernel's SBUF layout (the
+  /// elementwise epilogue of a contraction, emitContractionChunk).
+  int64_t arenaBase = 0, arenaBytes = 0;
 
   /// PSUM byte offset for the next tensor-engine transpose of elements of
   /// `elementBytes` bytes: slots of 128 elements in the last two banks, used
@@ -290,6 +304,9 @@ struct Kernel {
   DenseMap<Value, HbmView> captured;
   std::optional<double> fill; // a fill kernel: the value
   bool copy = false;          // a copy kernel: yields input 0
+  /// Inputs already on chip for the tile being emitted (a contraction's
+  /// PSUM tile, for its epilogue), by input number: not loaded from HBM.
+  DenseMap<unsigned, Operand> preloaded;
 };
 
 /// Stride, in elements of `view`, of loop `d` through `map`; and the element
@@ -546,9 +563,9 @@ private:
     return true;
   }
 
-  /// A slot of `elements` per partition: a dense Tile, or a Column when it
-  /// holds one element per partition of a wider tile.
-  /// A fresh SBUF tile for `elements` values of `type` per partition. i8
+  /// A fresh SBUF slot for `elements` values of `type` per partition: a
+  /// dense Tile, or a Column when it holds one element per partition of a
+  /// wider tile. i8
   /// and i16 values live in i32 tiles: the body's signless integers may hold
   /// unsigned data (ui8 arguments read as 0..255), which a narrow tile would
   /// saturate; the final store converts to the buffer's type.
@@ -568,8 +585,8 @@ private:
   }
   AccessPatternAttr ap(const Operand &o, int64_t elements) {
     if (o.kind == Operand::Column)
-      return e.sbuf(o.offset, p, o.type, {});
-    return e.sbuf(o.offset, p, o.type, {elements});
+      return e.sbuf(o.offset, p, o.type, {}, o.memory);
+    return e.sbuf(o.offset, p, o.type, {elements}, o.memory);
   }
   AccessPatternAttr full(const Operand &o) { return ap(o, ftot); }
 
@@ -583,7 +600,8 @@ private:
     if (o.kind == Operand::Imm) {
       e.memset(k.loc, full(*t), o.imm);
     } else {
-      e.memset(k.loc, full(*t), 0.0);
+      // -0 + x is x for every x, -0 included (0 + -0 would be +0).
+      e.memset(k.loc, full(*t), -0.0);
       e.b.create<TensorScalarOp>(k.loc, full(*t), full(*t), AluOp::add,
                                  ap(o, 1), nullptr, nullptr, Engine::vector,
                                  nullptr, nullptr, nullptr, nullptr, nullptr);
@@ -643,7 +661,8 @@ private:
 
   /// Loads `view` through `map` for this tile: a [P x 1] column when it is
   /// constant along the free dims, else a dense [P x F] tile.
-  FailureOr<Operand> load(const HbmView &view, AffineMap map) {
+  FailureOr<Operand> load(const HbmView &view, AffineMap map,
+                          bool onlyZeroExtended = false) {
     SmallVector<int64_t> allDims(parDims);
     allDims.append(redDims);
     bool column = isColumn(view, map);
@@ -651,12 +670,43 @@ private:
         hbmOperand(view, map, column ? ArrayRef<int64_t>() : allDims);
     if (failed(src))
       return failure();
-    FailureOr<Operand> t = newTile(view.elementType, column ? 1 : ftot);
+    // Loaded data keeps its own type (a u8 tile holds 0..255 exactly), and
+    // the DMA moves its bytes, not 4 per element.
+    FailureOr<Operand> t =
+        newTile(view.elementType, column ? 1 : ftot, /*exactType=*/true);
     if (failed(t))
       return failure();
     if (column || (!loadTransposed(view, map, *t) && !loadSpan(*src, *t)))
       e.dma(k.loc, *src, ap(*t, column ? 1 : ftot));
+    if (view.elementType.isUnsignedInteger() &&
+        view.elementType.getIntOrFloatBitWidth() < 32) {
+      if (onlyZeroExtended) {
+        t->unsignedValue = true;
+        return t;
+      }
+      return toSignedForm(*t, view.elementType.getIntOrFloatBitWidth());
+    }
     return t;
+  }
+
+  /// Unsigned i8/i16 data (ui8 arguments, read as 0..255) in the form the
+  /// body's signless integer ops expect, the signed value of the same bits:
+  /// v - 2^width where v >= 2^(width - 1). Constants and computed values
+  /// are in that form already.
+  FailureOr<Operand> toSignedForm(const Operand &v, unsigned width) {
+    Type f32 = e.b.getF32Type(), i32 = e.b.getI32Type();
+    Operand half, wrap;
+    half.type = i32;
+    half.imm = std::ldexp(1.0, static_cast<int>(width) - 1);
+    wrap.type = f32;
+    wrap.imm = -std::ldexp(1.0, static_cast<int>(width));
+    FailureOr<Operand> high = alu(AluOp::ge, v, half, f32, i32);
+    if (failed(high))
+      return failure();
+    FailureOr<Operand> shift = alu(AluOp::mul, *high, wrap, f32, f32);
+    if (failed(shift))
+      return failure();
+    return alu(AluOp::add, v, *shift, i32, i32);
   }
 
   /// Loads an operand whose rows are many short runs (strided windows:
@@ -1049,7 +1099,9 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     return r;
   }
   if (isa<arith::ExtUIOp, arith::UIToFPOp>(op) &&
-      op->getOperand(0).getType().getIntOrFloatBitWidth() > 1) {
+      op->getOperand(0).getType().getIntOrFloatBitWidth() > 1 &&
+      !(values.count(op->getOperand(0)) &&
+        values[op->getOperand(0)].unsignedValue)) {
     // The engines read an i8/i16/i32 element as its signed value: a
     // negative one is 2^width more unsigned. (i32: exact below 2^24.)
     unsigned width = op->getOperand(0).getType().getIntOrFloatBitWidth();
@@ -1301,7 +1353,10 @@ FailureOr<Operand> TileEmitter::lowerShift(Operation *op, Type type) {
     return o;
   };
   Operand x = *a;
-  if (isa<arith::ShRUIOp>(op)) {
+  if (isa<arith::ShRUIOp>(op) && x.kind == Operand::Imm) {
+    x.imm = static_cast<double>(static_cast<int64_t>(x.imm) &
+                                ((int64_t(1) << width) - 1));
+  } else if (isa<arith::ShRUIOp>(op)) {
     FailureOr<Operand> u = alu(
         AluOp::And, x, imm(static_cast<double>((1u << width) - 1)), i32, type);
     if (failed(u))
@@ -1813,7 +1868,17 @@ LogicalResult TileEmitter::run() {
       BlockArgument arg = body.getArgument(i);
       if (!k.copy && arg.use_empty())
         continue;
-      FailureOr<Operand> t = load(view, k.inputMaps[i]);
+      if (auto pre = k.preloaded.find(i); pre != k.preloaded.end()) {
+        values[arg] = pre->second;
+        continue;
+      }
+      // Unsigned pixels converted to float (an image model's input) load as
+      // their value: the conversions need no correction.
+      bool onlyZeroExtended =
+          !arg.use_empty() && llvm::all_of(arg.getUsers(), [](Operation *u) {
+            return isa<arith::ExtUIOp, arith::UIToFPOp>(u);
+          });
+      FailureOr<Operand> t = load(view, k.inputMaps[i], onlyZeroExtended);
       if (failed(t))
         return failure();
       values[arg] = *t;
@@ -1957,7 +2022,8 @@ LogicalResult TileEmitter::run() {
       return failure();
     result = *t;
   }
-  if (result.type != outType) {
+  if (result.type != outType || result.memory == Memory::psum) {
+    // (DMA does not reach PSUM: a preloaded PSUM tile yielded as it is.)
     FailureOr<Operand> t = newTile(outType, fpar);
     if (failed(t))
       return failure();
@@ -2111,11 +2177,54 @@ FailureOr<Contraction> matchContraction(linalg::LinalgOp op,
   return c;
 }
 
+/// The elementwise op that reads a contraction's result C, applied to each
+/// [M tile x N tile] of C as it leaves PSUM (DESIGN section 4: results are
+/// evacuated with the following elementwise work, bias, activation, scale):
+/// C never goes to HBM, and the op is not run again. `kernel` is the op as a
+/// vector-engine kernel; its input `cInput` is C, its loops `mLoop` and
+/// `nLoop` run along C's M and N.
+struct Epilogue {
+  Kernel kernel;
+  unsigned cInput = 0;
+  unsigned mLoop = 0, nLoop = 1;
+  /// SBUF bytes per partition its tiles take (two slot sets).
+  int64_t arenaBytes = 0;
+};
+
+/// Emits the epilogue for the tile of C at (m0, n0) of mt x nt, held in
+/// PSUM at `psumOffset`, with its slots in SBUF [arenaBase, + arenaBytes).
+LogicalResult emitEpilogueTile(Emitter &e, const Epilogue &epi, int64_t m0,
+                               int64_t mt, int64_t n0, int64_t nt,
+                               int64_t psumOffset, int64_t arenaBase) {
+  Kernel k = epi.kernel;
+  Operand acc;
+  acc.kind = Operand::Tile;
+  acc.memory = Memory::psum;
+  acc.offset = psumOffset;
+  acc.type = Float32Type::get(e.ctx);
+  k.preloaded[epi.cInput] = acc;
+  k.tiling.partition = epi.mLoop;
+  SmallVector<int64_t> origin(k.ranges.size(), 0), counts(k.ranges.size(), 1);
+  origin[epi.mLoop] = m0;
+  counts[epi.mLoop] = mt;
+  origin[epi.nLoop] = n0;
+  counts[epi.nLoop] = nt;
+  int64_t savedBase = e.arenaBase, savedBytes = e.arenaBytes;
+  e.arenaBase = arenaBase;
+  e.arenaBytes = epi.arenaBytes;
+  TileEmitter t(e, k, origin, counts);
+  LogicalResult result = t.run();
+  e.arenaBase = savedBase;
+  e.arenaBytes = savedBytes;
+  return result;
+}
+
 /// Emits one K chunk [k0, k0 + kLen) of a contraction. `zeroInit`: C starts
 /// at zero (else the chunk adds to C as it is in HBM).
 LogicalResult emitContractionChunk(Emitter &e, Location loc,
                                    const Contraction &ct, int64_t k0,
-                                   int64_t kLen, bool zeroInit) {
+                                   int64_t kLen, bool zeroInit,
+                                   const Epilogue *epi = nullptr) {
   const HbmView &a = ct.a, &bv = ct.b, &c = ct.c;
   Type ta = a.elementType, tb = bv.elementType, tc = c.elementType;
   int64_t M = ct.M, K = kLen, N = ct.N;
@@ -2138,7 +2247,9 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
   int64_t rowBytes = aDirect ? 0 : align(K * ebA);
   int64_t bRowBytes = bDirect ? 0 : align(K * ebB);
   int64_t outBytes = maxN * ebC;
-  int64_t fixed = 2 * atBytes + 2 * rowBytes + bRowBytes + 4 * outBytes;
+  int64_t epiBytes = epi ? align(epi->arenaBytes) : 0;
+  int64_t fixed =
+      2 * atBytes + 2 * rowBytes + bRowBytes + 4 * outBytes + epiBytes;
   int64_t groupCols =
       ((S - fixed) / std::max<int64_t>(1, KB * ebB)) / maxN * maxN;
   if (groupCols < maxN) {
@@ -2158,6 +2269,7 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
   outOff[1] = outOff[0] + outBytes;
   initOff[0] = outOff[1] + outBytes;
   initOff[1] = initOff[0] + outBytes;
+  int64_t epiOff = initOff[1] + outBytes;
   int accBanks = std::max<int64_t>(1, banks - 2);
   int mIter = 0, nIter = 0;
   auto transposeInto = [&](AccessPatternAttr src, int64_t p, int64_t f, Type t,
@@ -2236,6 +2348,12 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
                 acc, kb > 0, Engine::tensor, nullptr, nullptr, nullptr, nullptr,
                 nullptr);
           }
+          if (epi) {
+            if (failed(
+                    emitEpilogueTile(e, *epi, m0, mt, n0, nt, psumOff, epiOff)))
+              return failure();
+            continue;
+          }
           int os = nIter & 1;
           auto out = e.sbuf(outOff[os], mt, tc, {nt});
           int64_t cAddr =
@@ -2258,10 +2376,24 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
   return success();
 }
 
+/// The K chunk (a multiple of the PE rows) whose A and B blocks fit SBUF
+/// next to the output tiles and `epilogueBytes` per partition.
+int64_t contractionChunk(Emitter &e, const Contraction &ct,
+                         int64_t epilogueBytes) {
+  int64_t perK =
+      4 * (bytesOf(ct.a.elementType) + bytesOf(ct.b.elementType)) + 8;
+  int64_t maxK = e.target.pe_rows();
+  int64_t reserve = epilogueBytes ? epilogueBytes + 64 : 0;
+  int64_t chunk =
+      (e.sbufBytes - 4 * e.target.matmul_max_n() * 4 - 1024 - reserve) / perK /
+      maxK * maxK;
+  return std::max(maxK, std::min(chunk, ct.K));
+}
+
 /// A contraction on the tensor engine, in K chunks that fit SBUF (each
 /// chunk after the first adds to the partial result in HBM).
 LogicalResult emitContraction(Emitter &e, Location loc, const Contraction &ct,
-                              bool zeroInit) {
+                              bool zeroInit, const Epilogue *epi = nullptr) {
   Type ta = ct.a.elementType, tb = ct.b.elementType, tc = ct.c.elementType;
   auto narrow = [](Type t) {
     return t.isBF16() || t.isF16() ||
@@ -2274,14 +2406,12 @@ LogicalResult emitContraction(Emitter &e, Location loc, const Contraction &ct,
                       "16/8-bit floats, f32 result)";
     return failure();
   }
-  int64_t perK = 4 * (bytesOf(ta) + bytesOf(tb)) + 8;
-  int64_t maxK = e.target.pe_rows();
-  int64_t chunk = (e.sbufBytes - 4 * e.target.matmul_max_n() * 4 - 1024) /
-                  perK / maxK * maxK;
-  chunk = std::max(maxK, std::min(chunk, ct.K));
+  int64_t chunk = contractionChunk(e, ct, epi ? epi->arenaBytes : 0);
+  // The epilogue applies to the final sums: one chunk, starting from zero
+  // (the caller checks).
   for (int64_t k0 = 0; k0 < ct.K; k0 += chunk)
     if (failed(emitContractionChunk(e, loc, ct, k0, std::min(chunk, ct.K - k0),
-                                    zeroInit && k0 == 0)))
+                                    zeroInit && k0 == 0, epi)))
       return failure();
   return success();
 }
@@ -3149,6 +3279,9 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
   }
 
   /// Whether the op right before `op` fills `buffer` with zeros.
+  /// Ops already emitted as part of another (contraction epilogues).
+  DenseSet<Operation *> fusedOps;
+
   static bool zeroFilledBefore(Operation *op, Value buffer) {
     auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
     if (!fill || fill.getDpsInits()[0] != buffer)
@@ -3164,6 +3297,8 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
   LogicalResult lowerBody(Emitter &e, func::FuncOp main, ModuleOp module) {
     bool ok = true;
     for (Operation &op : main.getBody().front()) {
+      if (fusedOps.contains(&op))
+        continue; // emitted as a contraction's epilogue
       if (isa<memref::AllocOp, memref::GetGlobalOp, func::ReturnOp,
               arith::ConstantOp, memref::DeallocOp>(op) ||
           isa<ViewLikeOpInterface>(op))
@@ -3271,9 +3406,16 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
         views.push_back(*v);
       }
       FailureOr<Contraction> ct = matchContraction(linalgOp, views);
-      if (succeeded(ct))
-        return emitContraction(e, op->getLoc(), *ct,
-                               zeroFilledBefore(op, linalgOp.getDpsInits()[0]));
+      if (succeeded(ct)) {
+        bool zeroInit = zeroFilledBefore(op, linalgOp.getDpsInits()[0]);
+        if (zeroInit)
+          if (std::optional<Epilogue> epi =
+                  matchEpilogue(e, linalgOp, *ct, main, module)) {
+            fusedOps.insert(op->getNextNode());
+            return emitContraction(e, op->getLoc(), *ct, true, &*epi);
+          }
+        return emitContraction(e, op->getLoc(), *ct, zeroInit);
+      }
     }
     if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
       SmallVector<HbmView> views;
@@ -3298,10 +3440,135 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
                       << " results are not supported yet";
       return failure();
     }
+    FailureOr<Kernel> k = buildKernel(linalgOp, *tiling, main, module);
+    if (failed(k))
+      return failure();
+    return emitKernel(e, *k);
+  }
+
+  /// The elementwise op right after contraction `mm` (into C, from zero)
+  /// as its evacuation epilogue (Epilogue), when that is the same program:
+  /// - the op is a 2-loop all-parallel `linalg.generic` reading C once,
+  ///   through a permutation of its loops, without `memref.load`s or its
+  ///   running output;
+  /// - C is read by nothing else: it is the op's output (updated in place),
+  ///   or a temporary whose only users are its zero fill, `mm` and the op;
+  /// - the op's output does not overlap `mm`'s A or B in HBM (the epilogue
+  ///   writes it while later tiles still read them);
+  /// - one batch, and K in one SBUF chunk (the epilogue needs final sums).
+  std::optional<Epilogue> matchEpilogue(Emitter &e, linalg::LinalgOp mm,
+                                        const Contraction &ct,
+                                        func::FuncOp main, ModuleOp module) {
+    auto generic = dyn_cast_or_null<linalg::GenericOp>(mm->getNextNode());
+    if (!generic || generic.getNumDpsInits() != 1 || ct.batch != 1 ||
+        generic.getNumLoops() != 2 || generic.getNumReductionLoops() != 0 ||
+        !generic.getBody()->getOps<memref::LoadOp>().empty() ||
+        !generic.getRegionOutputArgs()[0].use_empty())
+      return std::nullopt;
+    Value c = mm.getDpsInits()[0];
+    std::optional<unsigned> cInput;
+    for (auto [i, in] : llvm::enumerate(generic.getDpsInputs())) {
+      if (in != c)
+        continue;
+      if (cInput)
+        return std::nullopt;
+      cInput = i;
+    }
+    if (!cInput)
+      return std::nullopt;
+    Value out = generic.getDpsInits()[0];
+    if (out != c) {
+      if (!c.getDefiningOp<memref::AllocOp>())
+        return std::nullopt;
+      for (Operation *user : c.getUsers())
+        if (user != mm.getOperation() && user != generic.getOperation() &&
+            !(isa<linalg::FillOp>(user) &&
+              user->getNextNode() == mm.getOperation()))
+          return std::nullopt;
+    }
+    AffineMap cMap = generic.getIndexingMapsArray()[*cInput];
+    if (!cMap.isPermutation())
+      return std::nullopt;
+    // Which of C's dims is M: by the strides the contraction uses.
+    auto cType = cast<MemRefType>(c.getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(getStridesAndOffset(cType, strides, offset)) ||
+        strides.size() != 2 || ct.sCm == ct.sCn)
+      return std::nullopt;
+    unsigned mDim;
+    if (strides[0] == ct.sCm && strides[1] == ct.sCn)
+      mDim = 0;
+    else if (strides[1] == ct.sCm && strides[0] == ct.sCn)
+      mDim = 1;
+    else
+      return std::nullopt;
+    unsigned mLoop = cast<AffineDimExpr>(cMap.getResult(mDim)).getPosition();
+    unsigned nLoop =
+        cast<AffineDimExpr>(cMap.getResult(1 - mDim)).getPosition();
+    // Slots: every input and body value, one [P x N tile] of 4 bytes each
+    // (64-byte aligned), twice (two slot sets).
+    int64_t slots =
+        generic.getNumDpsInputs() +
+        static_cast<int64_t>(generic.getBody()->getOperations().size()) + 2;
+    int64_t slotBytes = (e.target.matmul_max_n() * 4 + 63) / 64 * 64;
+    int64_t arenaBytes = 2 * slots * slotBytes;
+    if (arenaBytes > e.sbufBytes / 4 ||
+        contractionChunk(e, ct, arenaBytes) < ct.K)
+      return std::nullopt;
+    // The output must not overlap A or B.
+    auto view = [&](Value v) {
+      return resolveView(v, main, module, mm->getLoc());
+    };
+    FailureOr<HbmView> outView = view(out);
+    if (failed(outView))
+      return std::nullopt;
+    auto extent = [](const HbmView &v) {
+      int64_t last = v.offset;
+      for (auto [n, st] : llvm::zip(v.shape, v.strides))
+        last += (n - 1) * std::abs(st);
+      int64_t eb = bytesOf(v.elementType);
+      return std::make_pair(v.base + v.offset * eb, v.base + (last + 1) * eb);
+    };
+    auto overlaps = [&](const HbmView &x, const HbmView &y) {
+      auto [x0, x1] = extent(x);
+      auto [y0, y1] = extent(y);
+      return x0 < y1 && y0 < x1;
+    };
+    if (overlaps(*outView, ct.a) || overlaps(*outView, ct.b))
+      return std::nullopt;
+    // The output's rows along N must be contiguous: a transposing consumer
+    // (C^T + bias) would store one element per DMA descriptor; its own
+    // kernel tiles it the other way round.
+    SmallVector<int64_t> outStrides;
+    int64_t outOffset;
+    SmallVector<int64_t> zeros(2, 0);
+    if (failed(operandLayout(*outView, generic.getIndexingMapsArray().back(),
+                             zeros, outStrides, outOffset)) ||
+        outStrides[nLoop] != 1)
+      return std::nullopt;
+    FailureOr<systole::TilingDecision> tiling = systole::getTiling(generic);
+    if (failed(tiling))
+      return std::nullopt;
+    FailureOr<Kernel> k = buildKernel(generic, *tiling, main, module);
+    if (failed(k))
+      return std::nullopt;
+    return Epilogue{std::move(*k), *cInput, mLoop, nLoop, arenaBytes};
+  }
+
+  /// `op` (a fill or a single-result generic on buffers with HBM views) as
+  /// a vector-engine kernel tiled by `tiling`.
+  FailureOr<Kernel> buildKernel(linalg::LinalgOp linalgOp,
+                                const systole::TilingDecision &tiling,
+                                func::FuncOp main, ModuleOp module) {
+    Operation *op = linalgOp.getOperation();
+    auto view = [&](Value v) {
+      return resolveView(v, main, module, op->getLoc());
+    };
     Kernel k{op->getLoc()};
     k.ranges = linalgOp.getStaticLoopRanges();
     k.iterators = linalgOp.getIteratorTypesArray();
-    k.tiling = *tiling;
+    k.tiling = tiling;
     SmallVector<AffineMap> maps = linalgOp.getIndexingMapsArray();
     for (auto [i, input] : llvm::enumerate(linalgOp.getDpsInputs())) {
       if (isa<linalg::FillOp>(op))
@@ -3349,7 +3616,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
                       << "' has no NeuronCore lowering yet";
       return failure();
     }
-    return emitKernel(e, k);
+    return k;
   }
 };
 

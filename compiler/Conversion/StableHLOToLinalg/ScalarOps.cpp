@@ -155,21 +155,34 @@ Value totalOrderCompare32(OpBuilder &b, Location loc,
   Value sa = sign(lhs), sb = sign(rhs), na = isNaN(lhs), nb = isNaN(rhs);
   auto lt = [&](Value a, Value b2, Value sA, Value sB, Value nA,
                 Value nB) -> Value {
-    Value negNaNA = andV(nA, sA), negNaNB = andV(nB, sB);
-    Value posNaNA = andV(nA, notV(sA)), posNaNB = andV(nB, notV(sB));
-    Value byClass =
-        orV(andV(negNaNA, notV(negNaNB)), andV(notV(posNaNA), posNaNB));
+    // Each op is created in its own statement: the IR's order must not
+    // depend on the C++ compiler's order of evaluating arguments.
+    Value negNaNA = andV(nA, sA);
+    Value negNaNB = andV(nB, sB);
+    Value notSA = notV(sA);
+    Value posNaNA = andV(nA, notSA);
+    Value notSB = notV(sB);
+    Value posNaNB = andV(nB, notSB);
+    Value notNegNaNB = notV(negNaNB);
+    Value aNegNaN = andV(negNaNA, notNegNaNB);
+    Value notPosNaNA = notV(posNaNA);
+    Value bPosNaN = andV(notPosNaNA, posNaNB);
+    Value byClass = orV(aNegNaN, bPosNaN);
     Value less = b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OLT, a, b2);
     Value same = b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OEQ, a, b2);
-    Value zeros = andV(same, andV(sA, notV(sB)));
-    return orV(byClass, orV(less, zeros));
+    Value signs = andV(sA, notSB);
+    Value zeros = andV(same, signs);
+    Value byValue = orV(less, zeros);
+    return orV(byClass, byValue);
   };
   auto eq = [&]() -> Value {
     Value sameSign =
         b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, sa, sb);
     Value same =
         b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OEQ, lhs, rhs);
-    return andV(sameSign, orV(same, andV(na, nb)));
+    Value bothNaN = andV(na, nb);
+    Value equal = orV(same, bothNaN);
+    return andV(sameSign, equal);
   };
   using D = shlo::ComparisonDirection;
   switch (dir) {
@@ -179,12 +192,16 @@ Value totalOrderCompare32(OpBuilder &b, Location loc,
     return notV(eq());
   case D::LT:
     return lt(lhs, rhs, sa, sb, na, nb);
-  case D::LE:
-    return orV(lt(lhs, rhs, sa, sb, na, nb), eq());
+  case D::LE: {
+    Value less = lt(lhs, rhs, sa, sb, na, nb);
+    return orV(less, eq());
+  }
   case D::GT:
     return lt(rhs, lhs, sb, sa, nb, na);
-  case D::GE:
-    return orV(lt(rhs, lhs, sb, sa, nb, na), eq());
+  case D::GE: {
+    Value greater = lt(rhs, lhs, sb, sa, nb, na);
+    return orV(greater, eq());
+  }
   }
   return eq();
 }

@@ -76,3 +76,28 @@ func.func @dot(%a: tensor<2x3xi8>, %b: tensor<3x2xi8>) -> tensor<2x2xi32> {
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xi8>, tensor<3x2xi8>) -> tensor<2x2xi32>
   return %0 : tensor<2x2xi32>
 }
+
+// Edges a review found: ui8 arguments against ui8 constants (both must be
+// in one form: compare, maximum), a 16-bit pattern of a negative half
+// through bitcast, atan2 of a -0 column (the sign survives materializing
+// it), and a logical shift of a constant.
+// RUN: systole-run %s --entry=edges --input=4xui8=200,250,10,0 --input=3xi16=-17408,15360,-1 --input=2x3xf32=-1,-2,3,-0,1,-5 --input=4xi8=1,3,7,0 | FileCheck %s --check-prefix=EDGES
+// EDGES: result[0]: 4xi1=[true false false false]
+// EDGES: result[1]: 4xi1=[false false true true]
+// EDGES: result[2]: 4xui8=[200 250 200 200]
+// EDGES: result[3]: 3xf16=[-1 1 nan]
+// EDGES: result[4]: 2x3xf32={{\[\[}}-3.1415927 -3.1415927 -0][-3.1415927 -0 -3.1415927]]
+// EDGES: result[5]: 4xi8=[64 16 1 -128]
+func.func @edges(%x: tensor<4xui8>, %h: tensor<3xi16>, %r: tensor<2x3xf32>, %b: tensor<4xi8>) -> (tensor<4xi1>, tensor<4xi1>, tensor<4xui8>, tensor<3xf16>, tensor<2x3xf32>, tensor<4xi8>) {
+  %c = stablehlo.constant dense<200> : tensor<4xui8>
+  %0 = stablehlo.compare EQ, %x, %c, UNSIGNED : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xi1>
+  %1 = stablehlo.compare LT, %x, %c, UNSIGNED : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xi1>
+  %2 = stablehlo.maximum %x, %c : tensor<4xui8>
+  %3 = stablehlo.bitcast_convert %h : (tensor<3xi16>) -> tensor<3xf16>
+  %z = stablehlo.constant dense<-0.0> : tensor<2xf32>
+  %zb = stablehlo.broadcast_in_dim %z, dims = [0] : (tensor<2xf32>) -> tensor<2x3xf32>
+  %4 = stablehlo.atan2 %zb, %r : tensor<2x3xf32>
+  %k = stablehlo.constant dense<-128> : tensor<4xi8>
+  %5 = stablehlo.shift_right_logical %k, %b : tensor<4xi8>
+  return %0, %1, %2, %3, %4, %5 : tensor<4xi1>, tensor<4xi1>, tensor<4xui8>, tensor<3xf16>, tensor<2x3xf32>, tensor<4xi8>
+}
