@@ -694,19 +694,40 @@ private:
   /// v - 2^width where v >= 2^(width - 1). Constants and computed values
   /// are in that form already.
   FailureOr<Operand> toSignedForm(const Operand &v, unsigned width) {
-    Type f32 = e.b.getF32Type(), i32 = e.b.getI32Type();
-    Operand half, wrap;
-    half.type = i32;
-    half.imm = std::ldexp(1.0, static_cast<int>(width) - 1);
-    wrap.type = f32;
-    wrap.imm = -std::ldexp(1.0, static_cast<int>(width));
-    FailureOr<Operand> high = alu(AluOp::ge, v, half, f32, i32);
-    if (failed(high))
+    Type i32 = e.b.getI32Type();
+    return wrapWhere(v, AluOp::ge, std::ldexp(1.0, static_cast<int>(width) - 1),
+                     -std::ldexp(1.0, static_cast<int>(width)), i32, i32);
+  }
+
+  /// v + (v cmp threshold) * amount, as a `resultType` operand (`vType`
+  /// types v): moves integers between their signed and unsigned readings.
+  FailureOr<Operand> wrapWhere(const Operand &v, AluOp cmp, double threshold,
+                               double amount, Type vType, Type resultType) {
+    Type f32 = e.b.getF32Type();
+    Operand bound, step;
+    bound.type = vType;
+    bound.imm = threshold;
+    step.type = f32;
+    step.imm = amount;
+    FailureOr<Operand> hit = alu(cmp, v, bound, f32, vType);
+    if (failed(hit))
       return failure();
-    FailureOr<Operand> shift = alu(AluOp::mul, *high, wrap, f32, f32);
+    FailureOr<Operand> shift = alu(AluOp::mul, *hit, step, f32, f32);
     if (failed(shift))
       return failure();
-    return alu(AluOp::add, v, *shift, i32, i32);
+    return alu(AluOp::add, v, *shift, resultType, vType);
+  }
+
+  /// `n` fresh f32 tiles (the temporaries of an expansion).
+  FailureOr<SmallVector<Operand>> f32Tiles(unsigned n) {
+    SmallVector<Operand> tiles;
+    for (unsigned i = 0; i < n; ++i) {
+      FailureOr<Operand> t = newTile(e.b.getF32Type(), ftot);
+      if (failed(t))
+        return failure();
+      tiles.push_back(*t);
+    }
+    return tiles;
   }
 
   /// Loads an operand whose rows are many short runs (strided windows:
@@ -1109,26 +1130,15 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     if (failed(a))
       return failure();
     Type from = op->getOperand(0).getType();
-    Operand zero, wrap;
-    zero.type = from;
-    wrap.type = e.b.getF32Type();
-    wrap.imm = std::ldexp(1.0, static_cast<int>(width));
+    double wrap = std::ldexp(1.0, static_cast<int>(width));
     if (a->kind == Operand::Imm) {
       Operand o = *a;
       o.type = type;
       if (o.imm < 0)
-        o.imm += wrap.imm;
+        o.imm += wrap;
       return o;
     }
-    FailureOr<Operand> negative =
-        alu(AluOp::lt, *a, zero, e.b.getF32Type(), from);
-    if (failed(negative))
-      return failure();
-    FailureOr<Operand> add =
-        alu(AluOp::mul, *negative, wrap, e.b.getF32Type(), e.b.getF32Type());
-    if (failed(add))
-      return failure();
-    return alu(AluOp::add, *a, *add, type, from);
+    return wrapWhere(*a, AluOp::lt, 0.0, wrap, from, type);
   }
   if (isa<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp,
           arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp>(op)) {
@@ -1629,14 +1639,10 @@ FailureOr<Operand> TileEmitter::lowerAtan2(Operation *op, Type type) {
   if (failed(yt) || failed(xt))
     return failure();
   Operand y = *yt, x = *xt;
-  Type f32 = e.b.getF32Type();
-  SmallVector<Operand> t(10);
-  for (Operand &o : t) {
-    FailureOr<Operand> n = newTile(f32, ftot);
-    if (failed(n))
-      return failure();
-    o = *n;
-  }
+  FailureOr<SmallVector<Operand>> tiles = f32Tiles(10);
+  if (failed(tiles))
+    return failure();
+  SmallVector<Operand> &t = *tiles;
   Operand &ax = t[0], &ay = t[1], &q = t[2], &u = t[3], &v = t[4], &c = t[5],
           &base = t[6], &z = t[7], &pl = t[8], &a = t[9];
   const float pi = 3.14159265358979f, pio4 = 0.785398163397f;
@@ -1709,14 +1715,10 @@ FailureOr<Operand> TileEmitter::lowerIntegerDivision(Operation *op, Type type) {
   if (failed(at) || failed(bt))
     return failure();
   Operand a = *at, b = *bt;
-  Type f32 = e.b.getF32Type();
-  SmallVector<Operand> t(8);
-  for (Operand &o : t) {
-    FailureOr<Operand> n = newTile(f32, ftot);
-    if (failed(n))
-      return failure();
-    o = *n;
-  }
+  FailureOr<SmallVector<Operand>> tiles = f32Tiles(8);
+  if (failed(tiles))
+    return failure();
+  SmallVector<Operand> &t = *tiles;
   Operand &q = t[0], &r = t[1], &c = t[2], &d = t[3], &s = t[4], &qi = t[5],
           &z = t[6], &w = t[7];
   binary(loc, AluOp::div, a, b, q);
@@ -1787,14 +1789,10 @@ FailureOr<Operand> TileEmitter::lowerCbrt(Operation *op, Type type) {
   if (failed(xt))
     return failure();
   Operand x = *xt;
-  Type f32 = e.b.getF32Type();
-  SmallVector<Operand> t(5);
-  for (Operand &o : t) {
-    FailureOr<Operand> n = newTile(f32, ftot);
-    if (failed(n))
-      return failure();
-    o = *n;
-  }
+  FailureOr<SmallVector<Operand>> tiles = f32Tiles(5);
+  if (failed(tiles))
+    return failure();
+  SmallVector<Operand> &t = *tiles;
   Operand &ax = t[0], &r = t[1], &q = t[2], &c = t[3], &d = t[4];
   activation(loc, ActivationFunc::abs, x, ax);
   activation(loc, ActivationFunc::log, ax, q);
@@ -2004,20 +2002,10 @@ LogicalResult TileEmitter::run() {
     // A signless body result for unsigned data (the linalg phase makes ui8
     // signless): the same bits, so a negative value is 2^width more (the
     // tile is i32 wide, see newTile).
-    Type f32 = e.b.getF32Type();
-    Operand zero, wrap;
-    zero.type = result.type;
-    wrap.type = f32;
-    wrap.imm =
-        std::ldexp(1.0, static_cast<int>(outType.getIntOrFloatBitWidth()));
-    FailureOr<Operand> negative =
-        alu(AluOp::lt, result, zero, f32, result.type);
-    if (failed(negative))
-      return failure();
-    FailureOr<Operand> add = alu(AluOp::mul, *negative, wrap, f32, f32);
-    if (failed(add))
-      return failure();
-    FailureOr<Operand> t = alu(AluOp::add, result, *add, outType, result.type);
+    FailureOr<Operand> t = wrapWhere(
+        result, AluOp::lt, 0.0,
+        std::ldexp(1.0, static_cast<int>(outType.getIntOrFloatBitWidth())),
+        result.type, outType);
     if (failed(t))
       return failure();
     result = *t;
