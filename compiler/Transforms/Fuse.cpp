@@ -3,7 +3,9 @@
 // `systole-fuse` (DESIGN section 1, phase `fuse`): generalize the named linalg
 // ops that are not contractions, convolutions or fills, then fuse
 // single-use elementwise producers into their `linalg.generic` consumers with
-// upstream's elementwise fusion patterns.
+// upstream's elementwise fusion patterns (through the `tensor.expand_shape`
+// between them, by collapsing the consumer's dims), and move each reduction
+// right before its one elementwise consumer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +34,20 @@ bool keepsName(linalg::LinalgOp op) {
              linalg::FillOp>(op);
 }
 
+/// Whether `op` only permutes its one input: a transpose, as a generic.
+bool isPermutationCopy(Operation *op) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!generic || generic.getNumDpsInputs() != 1 ||
+      generic.getNumDpsInits() != 1 || generic.getNumReductionLoops() != 0)
+    return false;
+  Block &body = *generic.getBody();
+  if (body.getOperations().size() != 1 ||
+      body.getTerminator()->getOperand(0) != body.getArgument(0))
+    return false;
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  return maps[0].isPermutation() && maps[1].isPermutation();
+}
+
 struct FusePass : systole::impl::FuseBase<FusePass> {
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
@@ -45,6 +61,24 @@ struct FusePass : systole::impl::FuseBase<FusePass> {
       // A named op without a region body (none in MLIR 19) stays as it is.
       (void)linalg::generalizeNamedOp(rewriter, op);
     }
+    // A matmul reading a transposed operand (`x @ W.T`) becomes a generic
+    // contraction, so that the transpose folds into its indexing map below
+    // (the tensor engine's loads or transposes handle either layout) rather
+    // than being a pass over HBM of its own.
+    SmallVector<linalg::LinalgOp> transposedOperand;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (!isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
+        return;
+      for (Value in : op.getDpsInputs())
+        if (in.hasOneUse() && isPermutationCopy(in.getDefiningOp())) {
+          transposedOperand.push_back(op);
+          return;
+        }
+    });
+    for (linalg::LinalgOp op : transposedOperand) {
+      rewriter.setInsertionPoint(op);
+      (void)linalg::generalizeNamedOp(rewriter, op);
+    }
 
     RewritePatternSet patterns(&getContext());
     linalg::ControlFusionFn control = [](OpOperand *fused) {
@@ -55,18 +89,59 @@ struct FusePass : systole::impl::FuseBase<FusePass> {
       // A windowed operand (convolution or pooling input, d2 * 2 + d5) is
       // read once per window element: fusing its producer would recompute
       // it that many times, and hides the convolution from `ncore`.
+      // A transpose folds even into a contraction: it computes nothing.
       return producer && producer->hasOneUse() && consumer &&
              !isa<linalg::FillOp>(producer) &&
-             !linalg::isaContractionOpInterface(consumer) &&
+             (!linalg::isaContractionOpInterface(consumer) ||
+              isPermutationCopy(producer)) &&
              consumer.getMatchingIndexingMap(fused).isProjectedPermutation();
     };
     linalg::populateElementwiseOpsFusionPatterns(patterns, control);
+    // An elementwise op reading another op's result through a
+    // `tensor.expand_shape` (a matmul's [rows x features] viewed as
+    // [batch x tokens x features] before the bias add) runs over the
+    // collapsed dims instead, so that it can fuse with that producer (and
+    // the `ncore` phase can apply it to the matmul's PSUM tiles).
+    linalg::ControlFusionFn collapse = [](OpOperand *fused) {
+      auto reshape = fused->get().getDefiningOp<tensor::ExpandShapeOp>();
+      auto consumer = dyn_cast<linalg::GenericOp>(fused->getOwner());
+      return reshape && consumer &&
+             reshape.getSrc().getDefiningOp<linalg::LinalgOp>() &&
+             consumer.getNumLoops() == consumer.getNumParallelLoops();
+    };
+    linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns, collapse);
     linalg::FillOp::getCanonicalizationPatterns(patterns, &getContext());
     linalg::GenericOp::getCanonicalizationPatterns(patterns, &getContext());
     tensor::EmptyOp::getCanonicalizationPatterns(patterns, &getContext());
     if (failed(
             applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+
+    // A reduction (a contraction, a convolution) whose only user is an
+    // elementwise `linalg.generic` moves right before it: the `ncore` phase
+    // applies such a consumer to the producer's PSUM tiles as they are
+    // evacuated only when nothing computes between the two. Both are pure
+    // ops on tensors, so moving the producer down to its one user is legal.
+    SmallVector<std::pair<Operation *, Operation *>> moves;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (op.getNumReductionLoops() == 0 || op->getNumResults() != 1 ||
+          !op->getResult(0).hasOneUse())
+        return;
+      auto consumer =
+          dyn_cast<linalg::GenericOp>(*op->getResult(0).getUsers().begin());
+      if (consumer && consumer->getBlock() == op->getBlock() &&
+          consumer.getNumReductionLoops() == 0)
+        moves.push_back({op, consumer});
+    });
+    for (auto [op, consumer] : moves) {
+      // Its zero fill goes with it when nothing else reads that (the `ncore`
+      // phase looks for the fill a few ops back).
+      for (Value init : cast<linalg::LinalgOp>(op).getDpsInits())
+        if (auto fill = init.getDefiningOp<linalg::FillOp>();
+            fill && init.hasOneUse() && fill->getBlock() == op->getBlock())
+          fill->moveBefore(consumer);
+      op->moveBefore(consumer);
+    }
   }
 };
 

@@ -4,7 +4,8 @@
 // bufferized `@main` gets an HBM byte address. Inputs, outputs and constants
 // each get their own region; intermediates share space where their live
 // ranges (upstream Liveness, extended over view aliases and loops that
-// carry a buffer) do not overlap.
+// carry a buffer, and back to the computation before a buffer's first use,
+// which the `ncore` phase may fuse with that use) do not overlap.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,10 +14,12 @@
 #include "runtime/targets/Target.h"
 
 #include "mlir/Analysis/Liveness.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
+#include <limits>
 #include <map>
 
 namespace systole {
@@ -91,7 +94,11 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
       return bytes;
     };
 
-    // Inputs, then outputs (`bufferize.result` out-parameters).
+    // Inputs, then outputs (`bufferize.result` out-parameters). The
+    // addresses go into the argument attributes at once at the end (one
+    // `setArgAttr` per argument would rebuild the whole array each time).
+    SmallVector<DictionaryAttr> argAttrs;
+    main.getAllArgAttrs(argAttrs);
     for (bool outputs : {false, true}) {
       for (BlockArgument arg : main.getArguments()) {
         bool isOutput = static_cast<bool>(
@@ -101,8 +108,9 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
         int64_t bytes = sizeOf(arg, main.getLoc());
         if (bytes < 0)
           continue;
-        main.setArgAttr(arg.getArgNumber(), kAddressAttr,
-                        b.getI64IntegerAttr(next));
+        NamedAttrList attrs(argAttrs[arg.getArgNumber()]);
+        attrs.set(kAddressAttr, b.getI64IntegerAttr(next));
+        argAttrs[arg.getArgNumber()] = attrs.getDictionary(b.getContext());
         all.push_back({nullptr, main.getLoc(),
                        (outputs ? "output " : "input ") +
                            std::to_string(arg.getArgNumber()),
@@ -110,6 +118,8 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
         next = alignUp(next + bytes);
       }
     }
+
+    main.setAllArgAttrs(argAttrs);
 
     // Constants: each global @main reads.
     llvm::SetVector<memref::GlobalOp> globals;
@@ -137,8 +147,11 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
     // Intermediates: live ranges over the top-level ops of @main's block.
     Block &block = main.getBody().front();
     llvm::DenseMap<Operation *, int64_t> index;
-    for (auto [i, op] : llvm::enumerate(block))
+    SmallVector<Operation *> ops;
+    for (auto [i, op] : llvm::enumerate(block)) {
       index[&op] = static_cast<int64_t>(i);
+      ops.push_back(&op);
+    }
     Liveness liveness(main);
     std::vector<Buffer> scratch;
     main.walk([&](memref::AllocOp alloc) {
@@ -148,6 +161,7 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
       Buffer buf{alloc, alloc.getLoc(), "intermediate", bytes};
       Operation *top = block.findAncestorOpInBlock(*alloc);
       buf.start = buf.end = index.lookup(top);
+      int64_t firstUse = std::numeric_limits<int64_t>::max();
       // The buffer and every view of it.
       SmallVector<Value> worklist{alloc.getResult()};
       while (!worklist.empty()) {
@@ -156,8 +170,11 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
           if (Operation *t = block.findAncestorOpInBlock(*live))
             buf.end = std::max(buf.end, index.lookup(t));
         for (Operation *user : v.getUsers()) {
-          if (Operation *t = block.findAncestorOpInBlock(*user))
+          if (Operation *t = block.findAncestorOpInBlock(*user)) {
             buf.end = std::max(buf.end, index.lookup(t));
+            if (!isa<ViewLikeOpInterface>(t))
+              firstUse = std::min(firstUse, index.lookup(t));
+          }
           if (auto view = dyn_cast<ViewLikeOpInterface>(user))
             if (view.getViewSource() == v)
               for (Value r : user->getResults())
@@ -170,6 +187,17 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
               if (init == v)
                 worklist.push_back(result);
         }
+      }
+      // Live from the computation before its first use on: the `ncore`
+      // phase may run that use as the epilogue of the op before it (a
+      // matmul's PSUM evacuation), writing this buffer while that op still
+      // reads its inputs, so the two must not share bytes.
+      if (firstUse != std::numeric_limits<int64_t>::max()) {
+        int64_t p = firstUse - 1;
+        while (p > 0 && (isa<memref::AllocOp, arith::ConstantOp>(ops[p]) ||
+                         isa<ViewLikeOpInterface>(ops[p])))
+          --p;
+        buf.start = std::min(buf.start, std::max<int64_t>(p, 0));
       }
       scratch.push_back(buf);
     });

@@ -75,6 +75,12 @@ bool overlaps(const Access &a, const Access &b) {
          b.b0 < a.b1;
 }
 
+/// Whether `a` spans all of `r`.
+bool covers(const Access &a, const Access &r) {
+  return r.memory == a.memory && a.p0 <= r.p0 && r.p1 <= a.p1 && a.b0 <= r.b0 &&
+         r.b1 <= a.b1;
+}
+
 struct SchedulePass : systole::impl::ScheduleBase<SchedulePass> {
   void runOnOperation() override {
     for (ProgramOp program : getOperation().getOps<ProgramOp>())
@@ -95,11 +101,35 @@ struct SchedulePass : systole::impl::ScheduleBase<SchedulePass> {
                               : static_cast<int>(e);
     };
     std::map<int, int64_t> count;
-    // Per memory, the records of accesses not yet covered by a later write.
+    // Per memory, the records of accesses not yet covered by a later access
+    // (see below).
     // Coarse buckets keep the search short on long programs.
     constexpr int64_t kBucket = 1 << 16;
     std::map<std::pair<int, int64_t>, std::vector<Record>> buckets;
     std::map<int, int64_t> needed; // stream -> highest position waited for
+    // Streams numbered densely, and each instruction's vector clock: the
+    // position of every stream known to be done once it has run. A stream's
+    // clock changes (besides its own entry) only at instructions that wait,
+    // so only those keep a copy: `snapshots[stream]` holds (position, clock)
+    // pairs in program order.
+    llvm::DenseMap<int, unsigned> dense;
+    for (Operation *op : instructions)
+      dense.try_emplace(streamOf(op), dense.size());
+    unsigned numStreams = dense.size();
+    std::vector<std::vector<std::pair<int64_t, SmallVector<int64_t>>>>
+        snapshots(numStreams);
+    auto clockAfter = [&](unsigned s, int64_t position) {
+      SmallVector<int64_t> clock(numStreams, 0);
+      const auto &list = snapshots[s];
+      auto it =
+          llvm::upper_bound(list, position, [](int64_t p, const auto &snap) {
+            return p < snap.first;
+          });
+      if (it != list.begin())
+        clock = std::prev(it)->second;
+      clock[s] = position;
+      return clock;
+    };
     std::vector<std::vector<std::pair<int, int64_t>>> waits(
         instructions.size());
 
@@ -125,23 +155,48 @@ struct SchedulePass : systole::impl::ScheduleBase<SchedulePass> {
       for (const Access &a : accesses) {
         for (int64_t bk = a.b0 / kBucket; bk <= (a.b1 - 1) / kBucket; ++bk) {
           std::vector<Record> &list = buckets[{static_cast<int>(a.memory), bk}];
-          if (a.write) {
-            // Accesses this write fully covers are ordered before it (it
-            // waited for them, or they are on its own stream): drop them.
-            llvm::erase_if(list, [&](const Record &r) {
-              return r.access.memory == a.memory && a.p0 <= r.access.p0 &&
-                     r.access.p1 <= a.p1 && a.b0 <= r.access.b0 &&
-                     r.access.b1 <= a.b1;
-            });
-          }
+          // Records this access covers never matter again: a later access
+          // that conflicts with one conflicts with this one, which orders it
+          // at least as late. A write covers every access (it waited for
+          // them, or they are on its own stream); a read covers the earlier
+          // reads of its own stream (an engine re-reading a weight chunk:
+          // without this, the records pile up and the search is quadratic
+          // in the program's length).
+          llvm::erase_if(list, [&](const Record &r) {
+            return (a.write || (!r.access.write && r.stream == stream)) &&
+                   covers(a, r.access);
+          });
           list.push_back({a, stream, position});
         }
       }
-      for (auto [s, p] : after) {
+      // Only the waits that what this stream already knows to be done (its
+      // vector clock: its earlier waits, and what the instructions it waited
+      // for had waited for) does not imply, and that no other of the waits
+      // implies.
+      unsigned self = dense[stream];
+      SmallVector<int64_t> known = clockAfter(self, position - 1);
+      SmallVector<std::pair<int, int64_t>> candidates;
+      for (auto [s, p] : after)
+        if (known[dense[s]] < p)
+          candidates.push_back({s, p});
+      SmallVector<SmallVector<int64_t>> theirs;
+      for (auto [s, p] : candidates)
+        theirs.push_back(clockAfter(dense[s], p));
+      for (auto [j, wait] : llvm::enumerate(candidates)) {
+        auto [s, p] = wait;
+        bool implied = false;
+        for (auto [k, other] : llvm::enumerate(candidates))
+          implied |= k != j && theirs[k][dense[s]] >= p;
+        if (implied)
+          continue;
         waits[i].push_back({s, p});
         int64_t &n = needed[s];
         n = std::max(n, p);
+        for (unsigned k = 0; k < numStreams; ++k)
+          known[k] = std::max(known[k], theirs[j][k]);
       }
+      if (!waits[i].empty())
+        snapshots[self].push_back({position, known});
     }
 
     // One semaphore per stream that someone waits on.

@@ -41,3 +41,45 @@ func.func @shared_zero_fill(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> tensor<
   %1 = linalg.matmul ins(%0, %b : tensor<4x4xf32>, tensor<4x4xf32>) outs(%z : tensor<4x4xf32>) -> tensor<4x4xf32>
   return %1 : tensor<4x4xf32>
 }
+
+// An input used as a destination (an in-place update) is copied first: the
+// caller's buffer is never written.
+// CHECK-LABEL: func.func @input_as_destination
+// CHECK-SAME:    (%[[X:.*]]: memref<4xf32>, %[[OUT:.*]]: memref<4xf32> {bufferize.result})
+// CHECK:         memref.copy %[[X]], %[[OUT]]
+// CHECK:         linalg.generic {{.*}} outs(%[[OUT]] : memref<4xf32>)
+func.func @input_as_destination(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]}
+      outs(%x : tensor<4xf32>) {
+  ^bb0(%o: f32):
+    %s = arith.addf %o, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// Elementwise ops whose destinations CSE merged into one `tensor.empty`: each
+// writes its own buffer (an empty per use), with no copies between them.
+// CHECK-LABEL: func.func @shared_empty
+// CHECK-NOT:     memref.copy
+// CHECK:         %[[T:.*]] = memref.alloc() {{.*}} : memref<4xf32>
+// CHECK:         linalg.generic {{.*}} ins(%arg0 : memref<4xf32>) outs(%[[T]] : memref<4xf32>)
+// CHECK:         linalg.generic {{.*}} ins(%[[T]] : memref<4xf32>) outs(%arg1 : memref<4xf32>)
+// CHECK-NOT:     memref.copy
+// CHECK:         return
+func.func @shared_empty(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %e = tensor.empty() : tensor<4xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %a, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.mulf %a, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}

@@ -64,3 +64,83 @@ func.func @no_fusion_into_windows(%x: tensor<8x8xf32>) -> tensor<3x3xf32> {
   } -> tensor<3x3xf32>
   return %pool : tensor<3x3xf32>
 }
+
+// -----
+// A bias add reading the matmul's rows through a `tensor.expand_shape`
+// ([tokens x features] as [batch x seq x features]) runs over the collapsed
+// dims and reads the matmul directly; the result is expanded after it.
+// CHECK-LABEL: func.func @bias_after_reshape
+// CHECK: %[[MM:.*]] = linalg.matmul
+// CHECK-NEXT: %[[ADD:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[MM]], %{{.*}} : tensor<6x8xf32>, tensor<8xf32>)
+// CHECK: tensor.expand_shape %[[ADD]] {{\[\[}}0, 1], [2]] output_shape [2, 3, 8] : tensor<6x8xf32> into tensor<2x3x8xf32>
+#bias_map = affine_map<(d0, d1, d2) -> (d2)>
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func @bias_after_reshape(%x: tensor<6x4xf32>, %w: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<2x3x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<6x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<6x8xf32>) -> tensor<6x8xf32>
+  %mm = linalg.matmul ins(%x, %w : tensor<6x4xf32>, tensor<4x8xf32>) outs(%f : tensor<6x8xf32>) -> tensor<6x8xf32>
+  %r = tensor.expand_shape %mm [[0, 1], [2]] output_shape [2, 3, 8] : tensor<6x8xf32> into tensor<2x3x8xf32>
+  %e3 = tensor.empty() : tensor<2x3x8xf32>
+  %add = linalg.generic {indexing_maps = [#id3, #bias_map, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%r, %b : tensor<2x3x8xf32>, tensor<8xf32>) outs(%e3 : tensor<2x3x8xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<2x3x8xf32>
+  return %add : tensor<2x3x8xf32>
+}
+
+// -----
+// A matmul moves right before its one elementwise user, past an op that
+// does not depend on it (here the bias's broadcast, used twice).
+// CHECK-LABEL: func.func @sink_to_consumer
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<8xf32>)
+// CHECK: %[[MM:.*]] = linalg.matmul
+// CHECK-NEXT: linalg.generic {{.*}} ins(%[[MM]],
+#row = affine_map<(d0, d1) -> (d1)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @sink_to_consumer(%x: tensor<6x4xf32>, %w: tensor<4x8xf32>, %b: tensor<8xf32>) -> (tensor<6x8xf32>, tensor<6x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<6x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<6x8xf32>) -> tensor<6x8xf32>
+  %mm = linalg.matmul ins(%x, %w : tensor<6x4xf32>, tensor<4x8xf32>) outs(%f : tensor<6x8xf32>) -> tensor<6x8xf32>
+  %bb = linalg.generic {indexing_maps = [#row, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%b : tensor<8xf32>) outs(%e : tensor<6x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<6x8xf32>
+  %add = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%mm, %bb : tensor<6x8xf32>, tensor<6x8xf32>) outs(%e : tensor<6x8xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<6x8xf32>
+  return %add, %bb : tensor<6x8xf32>, tensor<6x8xf32>
+}
+
+// -----
+// `x @ W.T`: the transpose of W folds into the contraction's indexing map
+// (no pass of its own over W); the matmul becomes a generic contraction.
+// CHECK-DAG: #[[WT:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-LABEL: func.func @transposed_weight
+// CHECK-NOT: linalg.matmul
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[WT]], #{{.*}}], iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0, %arg1 : tensor<6x4xf32>, tensor<8x4xf32>)
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK-NOT: linalg.generic
+#t = affine_map<(d0, d1) -> (d1, d0)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @transposed_weight(%x: tensor<6x4xf32>, %w: tensor<8x4xf32>) -> tensor<6x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %et = tensor.empty() : tensor<4x8xf32>
+  %wt = linalg.generic {indexing_maps = [#t, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%w : tensor<8x4xf32>) outs(%et : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<4x8xf32>
+  %e = tensor.empty() : tensor<6x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<6x8xf32>) -> tensor<6x8xf32>
+  %mm = linalg.matmul ins(%x, %wt : tensor<6x4xf32>, tensor<4x8xf32>) outs(%f : tensor<6x8xf32>) -> tensor<6x8xf32>
+  return %mm : tensor<6x8xf32>
+}

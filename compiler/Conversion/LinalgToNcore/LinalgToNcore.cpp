@@ -146,7 +146,7 @@ public:
   /// While arenaBytes is set, slots come from [arenaBase, arenaBase +
   /// arenaBytes), in two halves used alternately, instead of the two halves
   /// of SBUF: a kernel run inside another kernel's SBUF layout (the
-  /// elementwise epilogue of a contraction, emitContractionChunk).
+  /// elementwise epilogue of a contraction or convolution, Epilogue).
   int64_t arenaBase = 0, arenaBytes = 0;
 
   /// PSUM byte offset for the next tensor-engine transpose of elements of
@@ -2165,25 +2165,30 @@ FailureOr<Contraction> matchContraction(linalg::LinalgOp op,
   return c;
 }
 
-/// The elementwise op that reads a contraction's result C, applied to each
-/// [M tile x N tile] of C as it leaves PSUM (DESIGN section 4: results are
-/// evacuated with the following elementwise work, bias, activation, scale):
-/// C never goes to HBM, and the op is not run again. `kernel` is the op as a
-/// vector-engine kernel; its input `cInput` is C, its loops `mLoop` and
-/// `nLoop` run along C's M and N.
+/// The elementwise op that reads a contraction's or convolution's result C,
+/// applied to each PSUM tile of C ([M tile partitions x the producer's free
+/// tile]) as it leaves PSUM (DESIGN section 4: results are evacuated with the
+/// following elementwise work, bias, activation, scale): C never goes to HBM,
+/// and the op is not run again. `kernel` is the op as a vector-engine kernel;
+/// its input `cInput` is C.
 struct Epilogue {
   Kernel kernel;
   unsigned cInput = 0;
-  unsigned mLoop = 0, nLoop = 1;
+  /// The op's loops along the producer's M (partitions) and its free loops,
+  /// outermost first (the PSUM tile's free layout is row-major over them).
+  unsigned mLoop = 0;
+  SmallVector<unsigned> nLoops;
   /// SBUF bytes per partition its tiles take (two slot sets).
   int64_t arenaBytes = 0;
 };
 
-/// Emits the epilogue for the tile of C at (m0, n0) of mt x nt, held in
-/// PSUM at `psumOffset`, with its slots in SBUF [arenaBase, + arenaBytes).
+/// Emits the epilogue for the tile of C at m0 (mt partitions) and, along
+/// the producer's free loops, at `n0` of `nt` each (row-major in PSUM at
+/// `psumOffset`), with its slots in SBUF [arenaBase, + arenaBytes).
 LogicalResult emitEpilogueTile(Emitter &e, const Epilogue &epi, int64_t m0,
-                               int64_t mt, int64_t n0, int64_t nt,
-                               int64_t psumOffset, int64_t arenaBase) {
+                               int64_t mt, ArrayRef<int64_t> n0,
+                               ArrayRef<int64_t> nt, int64_t psumOffset,
+                               int64_t arenaBase) {
   Kernel k = epi.kernel;
   Operand acc;
   acc.kind = Operand::Tile;
@@ -2195,8 +2200,12 @@ LogicalResult emitEpilogueTile(Emitter &e, const Epilogue &epi, int64_t m0,
   SmallVector<int64_t> origin(k.ranges.size(), 0), counts(k.ranges.size(), 1);
   origin[epi.mLoop] = m0;
   counts[epi.mLoop] = mt;
-  origin[epi.nLoop] = n0;
-  counts[epi.nLoop] = nt;
+  assert(n0.size() == epi.nLoops.size() && nt.size() == n0.size() &&
+         "one origin and count per free loop");
+  for (auto [j, loop] : llvm::enumerate(epi.nLoops)) {
+    origin[loop] = n0[j];
+    counts[loop] = nt[j];
+  }
   int64_t savedBase = e.arenaBase, savedBytes = e.arenaBytes;
   e.arenaBase = arenaBase;
   e.arenaBytes = epi.arenaBytes;
@@ -2337,8 +2346,8 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
                 nullptr);
           }
           if (epi) {
-            if (failed(
-                    emitEpilogueTile(e, *epi, m0, mt, n0, nt, psumOff, epiOff)))
+            if (failed(emitEpilogueTile(e, *epi, m0, mt, {n0}, {nt}, psumOff,
+                                        epiOff)))
               return failure();
             continue;
           }
@@ -2520,6 +2529,66 @@ FailureOr<Convolution> matchConvolution(linalg::GenericOp op,
   return failure();
 }
 
+/// The offsets (elements) of `in` and `w` at iteration `r` of the
+/// convolution's other reductions (row-major over `cv.rLoops`).
+void convolutionROffsets(const Convolution &cv, int64_t r, int64_t &oi,
+                         int64_t &ow) {
+  oi = ow = 0;
+  for (int64_t j = static_cast<int64_t>(cv.rLoops.size()) - 1; j >= 0; --j) {
+    int64_t l = cv.rLoops[j];
+    int64_t idx = r % cv.ranges[l];
+    r /= cv.ranges[l];
+    oi += idx * cv.sIn[l];
+    ow += idx * cv.sW[l];
+  }
+}
+
+/// How a Convolution keeps its weights in SBUF (bytes per partition).
+struct ConvolutionWeights {
+  int64_t R = 1;           // iterations of the other reductions
+  bool nonNegative = true; // no negative input or weight strides
+  int64_t rowSpan = 1;     // elements of one output channel's weight row
+  bool transposed = false;
+  int64_t rowBytes = 0; // staging for one row block (when transposed)
+  int64_t bytes = 0;    // the resident [K chunk x M chunk] blocks
+  /// What the whole op keeps: weights, staging, and four output buffers.
+  int64_t fixedBytes = 0;
+};
+
+/// Plans the resident weights of `cv`: when each output channel's weights
+/// are one short contiguous row ([f][c][kh][kw]), rows of 128 channels are
+/// loaded whole and each [K chunk x M chunk] block is transposed on the
+/// tensor engine: a few large DMA descriptors instead of one per element.
+ConvolutionWeights planConvolutionWeights(Emitter &e, const Convolution &cv) {
+  auto align = [](int64_t v) { return (v + 63) / 64 * 64; };
+  Type tw = cv.w.elementType;
+  int64_t ebW = bytesOf(tw);
+  int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns();
+  int64_t K = cv.ranges[cv.k], M = cv.m >= 0 ? cv.ranges[cv.m] : 1;
+  int64_t KB = (K + maxK - 1) / maxK, MB = (M + maxM - 1) / maxM;
+  ConvolutionWeights cw;
+  for (int64_t l : cv.rLoops)
+    cw.R *= cv.ranges[l];
+  for (int64_t l = 0; l < static_cast<int64_t>(cv.ranges.size()); ++l)
+    cw.nonNegative &= cv.sIn[l] >= 0 && cv.sW[l] >= 0;
+  if (cv.m >= 0) {
+    int64_t maxOw = 0;
+    for (int64_t r = 0; r < cw.R; ++r) {
+      int64_t oi, ow;
+      convolutionROffsets(cv, r, oi, ow);
+      maxOw = std::max(maxOw, ow);
+    }
+    cw.rowSpan = 1 + maxOw + (K - 1) * cv.sW[cv.k];
+  }
+  cw.transposed = cv.m >= 0 && cw.nonNegative && isa<FloatType>(tw) &&
+                  ebW >= 2 && cw.rowSpan * ebW <= 32768;
+  cw.rowBytes = cw.transposed ? align(cw.rowSpan * ebW) : 0;
+  cw.bytes = align(cw.R * KB * MB * maxM * ebW);
+  cw.fixedBytes =
+      cw.bytes + cw.rowBytes + 4 * align(e.target.matmul_max_n() * 4);
+  return cw;
+}
+
 /// Emits a Convolution on the tensor engine (DESIGN section 4, `matmul`):
 /// out[M, N] = sum over R iterations and K chunks of w[K, M]^T x in[K, N],
 /// all accumulated in one PSUM bank per (N tile, M chunk of 128).
@@ -2532,57 +2601,33 @@ FailureOr<Convolution> matchConvolution(linalg::GenericOp op,
 ///   the matmuls read through strided SBUF access patterns; when the span
 ///   does not fit, one load per (R iteration, K chunk).
 /// - Evacuation adds the prior contents of `out` unless a zero fill
-///   preceded (`zeroInit`), converts to the output type and stores.
+///   preceded (`zeroInit`), converts to the output type and stores; with
+///   `epi`, the next elementwise op runs on each PSUM tile instead
+///   (Epilogue), and `out` is never written.
 /// Errors: an SBUF budget that cannot hold the weights and two input tiles,
 /// or a tile needing more than 4 access-pattern dims.
 LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
-                              bool zeroInit) {
+                              bool zeroInit, const Epilogue *epi = nullptr) {
   Type ti = cv.in.elementType, tw = cv.w.elementType, to = cv.out.elementType;
   int64_t ebI = bytesOf(ti), ebW = bytesOf(tw), ebO = bytesOf(to);
   int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns();
   int64_t K = cv.ranges[cv.k], M = cv.m >= 0 ? cv.ranges[cv.m] : 1;
   int64_t KB = (K + maxK - 1) / maxK, MB = (M + maxM - 1) / maxM;
-  int64_t R = 1;
-  for (int64_t l : cv.rLoops)
-    R *= cv.ranges[l];
   auto align = [](int64_t v) { return (v + 63) / 64 * 64; };
   int64_t S = e.sbufBytes, maxNTarget = e.target.matmul_max_n();
+  ConvolutionWeights cw = planConvolutionWeights(e, cv);
+  int64_t R = cw.R;
 
-  // R iteration `r` -> offsets of in and w.
   auto rOffsets = [&](int64_t r, int64_t &oi, int64_t &ow) {
-    oi = ow = 0;
-    for (int64_t j = static_cast<int64_t>(cv.rLoops.size()) - 1; j >= 0; --j) {
-      int64_t l = cv.rLoops[j];
-      int64_t idx = r % cv.ranges[l];
-      r /= cv.ranges[l];
-      oi += idx * cv.sIn[l];
-      ow += idx * cv.sW[l];
-    }
+    convolutionROffsets(cv, r, oi, ow);
   };
-  bool nonNegative = true;
-  for (int64_t l = 0; l < static_cast<int64_t>(cv.ranges.size()); ++l)
-    nonNegative &= cv.sIn[l] >= 0 && cv.sW[l] >= 0;
-
-  // Weights: when each output channel's weights are one short contiguous
-  // row ([f][c][kh][kw]), rows of 128 channels are loaded whole and each
-  // [K chunk x M chunk] block is transposed on the tensor engine: a few
-  // large DMA descriptors instead of one per element.
-  int64_t wRowSpan = 1;
-  if (cv.m >= 0) {
-    int64_t maxOw = 0;
-    for (int64_t r = 0; r < R; ++r) {
-      int64_t oi, ow;
-      rOffsets(r, oi, ow);
-      maxOw = std::max(maxOw, ow);
-    }
-    wRowSpan = 1 + maxOw + (K - 1) * cv.sW[cv.k];
-  }
-  bool wTransposed = cv.m >= 0 && nonNegative && isa<FloatType>(tw) &&
-                     ebW >= 2 && wRowSpan * ebW <= 32768;
-  int64_t rowBytes = wTransposed ? align(wRowSpan * ebW) : 0;
-  int64_t wBytes = align(R * KB * MB * maxM * ebW);
+  bool nonNegative = cw.nonNegative;
+  int64_t wRowSpan = cw.rowSpan;
+  bool wTransposed = cw.transposed;
+  int64_t rowBytes = cw.rowBytes, wBytes = cw.bytes;
   int64_t outBytes = align(maxNTarget * 4);
-  int64_t fixed = wBytes + rowBytes + 4 * outBytes;
+  int64_t epiBytes = epi ? align(epi->arenaBytes) : 0;
+  int64_t fixed = cw.fixedBytes + epiBytes;
 
   // N tile: innermost N loops first, up to `maxN` elements.
   auto chooseTile = [&](int64_t maxN, SmallVector<int64_t> &tile) {
@@ -2644,6 +2689,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   initOff[0] = outOff[1] + outBytes;
   initOff[1] = initOff[0] + outBytes;
   int64_t rowOff = initOff[1] + outBytes;
+  int64_t epiOff = rowOff + rowBytes;
   int64_t bank = e.target.psum_bank_bytes();
   int accBanks = std::max<int64_t>(1, e.target.psum_banks() - 2);
 
@@ -2772,6 +2818,13 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
                                Engine::tensor, nullptr, nullptr, nullptr,
                                nullptr, nullptr);
         }
+      if (epi) {
+        SmallVector<int64_t> n0(origin.begin(), origin.end());
+        if (failed(emitEpilogueTile(e, *epi, mb * maxM, mt, n0, cnt,
+                                    (mIter % accBanks) * bank, epiOff)))
+          return failure();
+        continue;
+      }
       int os = mIter & 1;
       auto outTile = e.sbuf(outOff[os], mt, to, {n});
       int64_t addr =
@@ -3266,24 +3319,117 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     return success();
   }
 
-  /// Whether the op right before `op` fills `buffer` with zeros.
-  /// Ops already emitted as part of another (contraction epilogues).
+  /// Ops already emitted as part of another (contraction and convolution
+  /// epilogues).
   DenseSet<Operation *> fusedOps;
+  /// Tensor-engine contractions and convolutions that start from zero, each
+  /// with the fill that zeroes its output; those fills emit nothing (the
+  /// first matmul of each accumulation does not accumulate).
+  DenseMap<Operation *, Operation *> zeroFills;
+  DenseSet<Operation *> elidedFills;
 
-  static bool zeroFilledBefore(Operation *op, Value buffer) {
-    auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
-    if (!fill || fill.getDpsInits()[0] != buffer)
+  /// The buffer `v` is a view of (through view-like ops and loops that carry
+  /// it), or `v`.
+  static Value rootBuffer(Value v) {
+    while (true) {
+      if (auto view = v.getDefiningOp<ViewLikeOpInterface>()) {
+        v = view.getViewSource();
+        continue;
+      }
+      // A loop carrying a buffer returns that buffer.
+      if (auto loop = v.getDefiningOp<scf::ForOp>()) {
+        v = loop.getInitArgs()[cast<OpResult>(v).getResultNumber()];
+        continue;
+      }
+      return v;
+    }
+  }
+
+  /// The fill of +0.0 into `buffer` that `op` follows, with nothing in
+  /// between (at most 16 ops) touching that buffer or a view of it; null
+  /// when there is none.
+  static Operation *zeroFillBefore(Operation *op, Value buffer) {
+    Value root = rootBuffer(buffer);
+    int budget = 16;
+    for (Operation *p = op->getPrevNode(); p && budget-- > 0;
+         p = p->getPrevNode()) {
+      if (auto fill = dyn_cast<linalg::FillOp>(p);
+          fill && fill.getDpsInits()[0] == buffer) {
+        Attribute v;
+        if (!matchPattern(fill.getDpsInputs()[0], m_Constant(&v)))
+          return nullptr;
+        auto f = dyn_cast<FloatAttr>(v);
+        return f && f.getValue().isZero() && !f.getValue().isNegative()
+                   ? p
+                   : nullptr;
+      }
+      bool touches = false;
+      p->walk([&](Operation *nested) {
+        for (Value operand : nested->getOperands())
+          touches |=
+              isa<MemRefType>(operand.getType()) && rootBuffer(operand) == root;
+      });
+      if (touches)
+        return nullptr;
+    }
+    return nullptr;
+  }
+
+  /// The op after `op` that computes: allocations, views and constants,
+  /// which emit nothing, are skipped (as PlaceMemory's live ranges skip
+  /// them).
+  static Operation *nextComputation(Operation *op) {
+    Operation *n = op->getNextNode();
+    while (n && (isa<memref::AllocOp, arith::ConstantOp>(n) ||
+                 isa<ViewLikeOpInterface>(n)))
+      n = n->getNextNode();
+    return n;
+  }
+
+  /// Whether lowerOp emits `op` on the tensor engine (a Contraction or a
+  /// Convolution), whose first matmul can start its accumulation from zero.
+  static bool onTensorEngine(linalg::LinalgOp op,
+                             const systole::TargetDesc &target,
+                             func::FuncOp main, ModuleOp module) {
+    if (op.getNumDpsInits() != 1 || failed(systole::getTiling(op)))
       return false;
-    Attribute v;
-    if (!matchPattern(fill.getDpsInputs()[0], m_Constant(&v)))
-      return false;
-    if (auto f = dyn_cast<FloatAttr>(v))
-      return f.getValue().isZero() && !f.getValue().isNegative();
-    return false;
+    SmallVector<HbmView> views;
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (!isa<MemRefType>(operand.get().getType()))
+        return false;
+      FailureOr<HbmView> v =
+          resolveView(operand.get(), main, module, op->getLoc());
+      if (failed(v))
+        return false;
+      views.push_back(*v);
+    }
+    if (isTensorEngineContraction(op) && succeeded(matchContraction(op, views)))
+      return true;
+    // A convolution writes every element of its output only when the output
+    // is indexed by distinct loops (else the zeros stay where it writes
+    // nothing).
+    auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+    return generic && views.size() == 3 &&
+           generic.getIndexingMapsArray().back().isProjectedPermutation() &&
+           succeeded(matchConvolution(generic, views, target));
   }
 
   LogicalResult lowerBody(Emitter &e, func::FuncOp main, ModuleOp module) {
     bool ok = true;
+    {
+      // Quietly: lowerOp reports what fails here.
+      ScopedDiagnosticHandler quiet(main.getContext(),
+                                    [](Diagnostic &) { return success(); });
+      for (Operation &op : main.getBody().front()) {
+        auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+        if (!linalgOp || !onTensorEngine(linalgOp, e.target, main, module))
+          continue;
+        if (Operation *fill = zeroFillBefore(&op, linalgOp.getDpsInits()[0])) {
+          zeroFills[&op] = fill;
+          elidedFills.insert(fill);
+        }
+      }
+    }
     for (Operation &op : main.getBody().front()) {
       if (fusedOps.contains(&op))
         continue; // emitted as a contraction's epilogue
@@ -3291,13 +3437,10 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
               arith::ConstantOp, memref::DeallocOp>(op) ||
           isa<ViewLikeOpInterface>(op))
         continue;
-      // A zero fill right before a matmul into the same buffer is the
-      // matmul's first (non-accumulating) step: no instructions.
-      if (auto fill = dyn_cast<linalg::FillOp>(op))
-        if (auto mm = dyn_cast_or_null<linalg::LinalgOp>(op.getNextNode()))
-          if (isTensorEngineContraction(mm) &&
-              zeroFilledBefore(mm, mm.getDpsInits()[0]))
-            continue;
+      // A zero fill before a matmul or convolution into the same buffer is
+      // its first (non-accumulating) step: no instructions.
+      if (elidedFills.contains(&op))
+        continue;
       if (failed(lowerOp(e, &op, main, module)))
         ok = false;
     }
@@ -3395,11 +3538,11 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       }
       FailureOr<Contraction> ct = matchContraction(linalgOp, views);
       if (succeeded(ct)) {
-        bool zeroInit = zeroFilledBefore(op, linalgOp.getDpsInits()[0]);
+        bool zeroInit = zeroFills.contains(op);
         if (zeroInit)
           if (std::optional<Epilogue> epi =
-                  matchEpilogue(e, linalgOp, *ct, main, module)) {
-            fusedOps.insert(op->getNextNode());
+                  matchContractionEpilogue(e, linalgOp, *ct, main, module)) {
+            fusedOps.insert(nextComputation(op));
             return emitContraction(e, op->getLoc(), *ct, true, &*epi);
           }
         return emitContraction(e, op->getLoc(), *ct, zeroInit);
@@ -3418,10 +3561,16 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       if (views.size() == 3)
         if (FailureOr<Convolution> cv =
                 matchConvolution(generic, views, e.target);
-            succeeded(cv))
-          return emitConvolution(
-              e, op->getLoc(), *cv,
-              zeroFilledBefore(op, linalgOp.getDpsInits()[0]));
+            succeeded(cv)) {
+          bool zeroInit = zeroFills.contains(op);
+          if (zeroInit)
+            if (std::optional<Epilogue> epi =
+                    matchConvolutionEpilogue(e, generic, *cv, main, module)) {
+              fusedOps.insert(nextComputation(op));
+              return emitConvolution(e, op->getLoc(), *cv, true, &*epi);
+            }
+          return emitConvolution(e, op->getLoc(), *cv, zeroInit);
+        }
     }
     if (linalgOp.getNumDpsInits() != 1) {
       op->emitError() << "ncore: linalg ops with " << linalgOp.getNumDpsInits()
@@ -3434,26 +3583,41 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     return emitKernel(e, *k);
   }
 
-  /// The elementwise op right after contraction `mm` (into C, from zero)
-  /// as its evacuation epilogue (Epilogue), when that is the same program:
-  /// - the op is a 2-loop all-parallel `linalg.generic` reading C once,
-  ///   through a permutation of its loops, without `memref.load`s or its
-  ///   running output;
+  /// The elementwise op right after `producer` (a contraction or a
+  /// convolution into C, from zero) as its evacuation epilogue (Epilogue),
+  /// when that is the same program:
+  /// - the op is an all-parallel `linalg.generic` over C's rank, reading C
+  ///   once through a permutation of its loops, without `memref.load`s or
+  ///   its running output;
   /// - C is read by nothing else: it is the op's output (updated in place),
-  ///   or a temporary whose only users are its zero fill, `mm` and the op;
-  /// - the op's output does not overlap `mm`'s A or B in HBM (the epilogue
-  ///   writes it while later tiles still read them);
-  /// - one batch, and K in one SBUF chunk (the epilogue needs final sums).
-  std::optional<Epilogue> matchEpilogue(Emitter &e, linalg::LinalgOp mm,
-                                        const Contraction &ct,
+  ///   or a temporary whose only users are its zero fill, `producer` and
+  ///   the op;
+  /// - the op's output does not overlap `reads` (what the producer still
+  ///   reads while the epilogue writes) in HBM;
+  /// - the op's loops along C's `nDims` (the producer's free loops,
+  ///   outermost first) keep that order, the innermost has a contiguous
+  ///   output (a transposing consumer, C^T + bias, would store one element
+  ///   per DMA descriptor: its own kernel tiles it the other way round),
+  ///   and C's other dims than `mDim` have size 1.
+  /// The caller checks that the producer has room for `arenaBytes`.
+  std::optional<Epilogue> matchEpilogue(Emitter &e, linalg::LinalgOp producer,
+                                        unsigned mDim, ArrayRef<unsigned> nDims,
+                                        ArrayRef<HbmView> reads,
                                         func::FuncOp main, ModuleOp module) {
-    auto generic = dyn_cast_or_null<linalg::GenericOp>(mm->getNextNode());
-    if (!generic || generic.getNumDpsInits() != 1 || ct.batch != 1 ||
-        generic.getNumLoops() != 2 || generic.getNumReductionLoops() != 0 ||
+    Value c = producer.getDpsInits()[0];
+    auto cType = cast<MemRefType>(c.getType());
+    auto generic =
+        dyn_cast_or_null<linalg::GenericOp>(nextComputation(producer));
+    if (!generic || generic.getNumDpsInits() != 1 ||
+        generic.getNumLoops() != static_cast<unsigned>(cType.getRank()) ||
+        generic.getNumReductionLoops() != 0 ||
         !generic.getBody()->getOps<memref::LoadOp>().empty() ||
         !generic.getRegionOutputArgs()[0].use_empty())
       return std::nullopt;
-    Value c = mm.getDpsInits()[0];
+    for (int64_t d = 0; d < cType.getRank(); ++d)
+      if (d != mDim && !llvm::is_contained(nDims, d) &&
+          cType.getDimSize(d) != 1)
+        return std::nullopt;
     std::optional<unsigned> cInput;
     for (auto [i, in] : llvm::enumerate(generic.getDpsInputs())) {
       if (in != c)
@@ -3469,31 +3633,25 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       if (!c.getDefiningOp<memref::AllocOp>())
         return std::nullopt;
       for (Operation *user : c.getUsers())
-        if (user != mm.getOperation() && user != generic.getOperation() &&
-            !(isa<linalg::FillOp>(user) &&
-              user->getNextNode() == mm.getOperation()))
+        if (user != producer.getOperation() && user != generic.getOperation() &&
+            zeroFills.lookup(producer.getOperation()) != user)
           return std::nullopt;
     }
     AffineMap cMap = generic.getIndexingMapsArray()[*cInput];
     if (!cMap.isPermutation())
       return std::nullopt;
-    // Which of C's dims is M: by the strides the contraction uses.
-    auto cType = cast<MemRefType>(c.getType());
-    SmallVector<int64_t> strides;
-    int64_t offset;
-    if (failed(getStridesAndOffset(cType, strides, offset)) ||
-        strides.size() != 2 || ct.sCm == ct.sCn)
+    auto loopOf = [&](unsigned dim) {
+      return cast<AffineDimExpr>(cMap.getResult(dim)).getPosition();
+    };
+    unsigned mLoop = loopOf(mDim);
+    SmallVector<unsigned> nLoops;
+    for (unsigned d : nDims) {
+      nLoops.push_back(loopOf(d));
+      if (nLoops.size() > 1 && nLoops.back() <= nLoops[nLoops.size() - 2])
+        return std::nullopt;
+    }
+    if (nLoops.empty())
       return std::nullopt;
-    unsigned mDim;
-    if (strides[0] == ct.sCm && strides[1] == ct.sCn)
-      mDim = 0;
-    else if (strides[1] == ct.sCm && strides[0] == ct.sCn)
-      mDim = 1;
-    else
-      return std::nullopt;
-    unsigned mLoop = cast<AffineDimExpr>(cMap.getResult(mDim)).getPosition();
-    unsigned nLoop =
-        cast<AffineDimExpr>(cMap.getResult(1 - mDim)).getPosition();
     // Slots: every input and body value, one [P x N tile] of 4 bytes each
     // (64-byte aligned), twice (two slot sets).
     int64_t slots =
@@ -3501,12 +3659,10 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
         static_cast<int64_t>(generic.getBody()->getOperations().size()) + 2;
     int64_t slotBytes = (e.target.matmul_max_n() * 4 + 63) / 64 * 64;
     int64_t arenaBytes = 2 * slots * slotBytes;
-    if (arenaBytes > e.sbufBytes / 4 ||
-        contractionChunk(e, ct, arenaBytes) < ct.K)
+    if (arenaBytes > e.sbufBytes / 2)
       return std::nullopt;
-    // The output must not overlap A or B.
     auto view = [&](Value v) {
-      return resolveView(v, main, module, mm->getLoc());
+      return resolveView(v, main, module, producer->getLoc());
     };
     FailureOr<HbmView> outView = view(out);
     if (failed(outView))
@@ -3523,17 +3679,15 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       auto [y0, y1] = extent(y);
       return x0 < y1 && y0 < x1;
     };
-    if (overlaps(*outView, ct.a) || overlaps(*outView, ct.b))
-      return std::nullopt;
-    // The output's rows along N must be contiguous: a transposing consumer
-    // (C^T + bias) would store one element per DMA descriptor; its own
-    // kernel tiles it the other way round.
+    for (const HbmView &r : reads)
+      if (overlaps(*outView, r))
+        return std::nullopt;
     SmallVector<int64_t> outStrides;
     int64_t outOffset;
-    SmallVector<int64_t> zeros(2, 0);
+    SmallVector<int64_t> zeros(generic.getNumLoops(), 0);
     if (failed(operandLayout(*outView, generic.getIndexingMapsArray().back(),
                              zeros, outStrides, outOffset)) ||
-        outStrides[nLoop] != 1)
+        outStrides[nLoops.back()] != 1)
       return std::nullopt;
     FailureOr<systole::TilingDecision> tiling = systole::getTiling(generic);
     if (failed(tiling))
@@ -3541,7 +3695,82 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     FailureOr<Kernel> k = buildKernel(generic, *tiling, main, module);
     if (failed(k))
       return std::nullopt;
-    return Epilogue{std::move(*k), *cInput, mLoop, nLoop, arenaBytes};
+    return Epilogue{std::move(*k), *cInput, mLoop, nLoops, arenaBytes};
+  }
+
+  /// matchEpilogue for contraction `mm`: one batch, C's M and N told apart
+  /// by the strides the contraction uses, and K in one SBUF chunk with the
+  /// epilogue's arena (the epilogue needs final sums).
+  std::optional<Epilogue> matchContractionEpilogue(Emitter &e,
+                                                   linalg::LinalgOp mm,
+                                                   const Contraction &ct,
+                                                   func::FuncOp main,
+                                                   ModuleOp module) {
+    auto cType = cast<MemRefType>(mm.getDpsInits()[0].getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (ct.batch != 1 || failed(getStridesAndOffset(cType, strides, offset)) ||
+        strides.size() != 2 || ct.sCm == ct.sCn)
+      return std::nullopt;
+    unsigned mDim;
+    if (strides[0] == ct.sCm && strides[1] == ct.sCn)
+      mDim = 0;
+    else if (strides[1] == ct.sCm && strides[0] == ct.sCn)
+      mDim = 1;
+    else
+      return std::nullopt;
+    std::optional<Epilogue> epi =
+        matchEpilogue(e, mm, mDim, {1 - mDim}, {ct.a, ct.b}, main, module);
+    if (epi && (epi->arenaBytes > e.sbufBytes / 4 ||
+                contractionChunk(e, ct, epi->arenaBytes) < ct.K))
+      return std::nullopt;
+    return epi;
+  }
+
+  /// matchEpilogue for convolution `cv` (op `conv`): C indexed by the loops
+  /// directly, an output-channel loop (M), and room in SBUF for the
+  /// resident weights, the epilogue's arena and 128-position tiles.
+  std::optional<Epilogue> matchConvolutionEpilogue(Emitter &e,
+                                                   linalg::GenericOp conv,
+                                                   const Convolution &cv,
+                                                   func::FuncOp main,
+                                                   ModuleOp module) {
+    if (cv.m < 0)
+      return std::nullopt;
+    AffineMap outMap = conv.getIndexingMapsArray().back();
+    auto dimOf = [&](int64_t loop) -> std::optional<unsigned> {
+      for (auto [d, r] : llvm::enumerate(outMap.getResults()))
+        if (auto dim = dyn_cast<AffineDimExpr>(r);
+            dim && dim.getPosition() == loop)
+          return d;
+      return std::nullopt;
+    };
+    for (AffineExpr r : outMap.getResults())
+      if (!isa<AffineDimExpr>(r))
+        return std::nullopt;
+    std::optional<unsigned> mDim = dimOf(cv.m);
+    if (!mDim)
+      return std::nullopt;
+    SmallVector<unsigned> nDims;
+    for (int64_t l : cv.nLoops) {
+      std::optional<unsigned> d = dimOf(l);
+      if (!d)
+        return std::nullopt;
+      nDims.push_back(*d);
+    }
+    std::optional<Epilogue> epi =
+        matchEpilogue(e, conv, *mDim, nDims, {cv.in, cv.w}, main, module);
+    if (!epi)
+      return std::nullopt;
+    int64_t maxK = e.target.pe_rows();
+    int64_t KB = (cv.ranges[cv.k] + maxK - 1) / maxK;
+    ConvolutionWeights cw = planConvolutionWeights(e, cv);
+    auto align = [](int64_t v) { return (v + 63) / 64 * 64; };
+    if (cw.fixedBytes + align(epi->arenaBytes) +
+            2 * align(cw.R * KB * 128 * bytesOf(cv.in.elementType)) >
+        e.sbufBytes)
+      return std::nullopt;
+    return epi;
   }
 
   /// `op` (a fill or a single-result generic on buffers with HBM views) as
