@@ -105,7 +105,11 @@ struct SchedulePass : systole::impl::ScheduleBase<SchedulePass> {
     // (see below).
     // Coarse buckets keep the search short on long programs.
     constexpr int64_t kBucket = 1 << 16;
-    std::map<std::pair<int, int64_t>, std::vector<Record>> buckets;
+    // Reads and writes apart: a read only looks for earlier writes.
+    struct Bucket {
+      std::vector<Record> reads, writes;
+    };
+    std::map<std::pair<int, int64_t>, Bucket> buckets;
     std::map<int, int64_t> needed; // stream -> highest position waited for
     // Streams numbered densely, and each instruction's vector clock: the
     // position of every stream known to be done once it has run. A stream's
@@ -143,30 +147,49 @@ struct SchedulePass : systole::impl::ScheduleBase<SchedulePass> {
           auto it = buckets.find({static_cast<int>(a.memory), bk});
           if (it == buckets.end())
             continue;
-          for (const Record &r : it->second) {
-            if (r.stream == stream || (!r.access.write && !a.write) ||
-                !overlaps(r.access, a))
-              continue;
-            int64_t &p = after[r.stream];
-            p = std::max(p, r.position);
-          }
+          auto look = [&](const std::vector<Record> &list) {
+            for (const Record &r : list) {
+              if (r.stream == stream || !overlaps(r.access, a))
+                continue;
+              int64_t &p = after[r.stream];
+              p = std::max(p, r.position);
+            }
+          };
+          look(it->second.writes);
+          if (a.write)
+            look(it->second.reads);
         }
       }
       for (const Access &a : accesses) {
         for (int64_t bk = a.b0 / kBucket; bk <= (a.b1 - 1) / kBucket; ++bk) {
-          std::vector<Record> &list = buckets[{static_cast<int>(a.memory), bk}];
+          Bucket &bucket = buckets[{static_cast<int>(a.memory), bk}];
           // Records this access covers never matter again: a later access
           // that conflicts with one conflicts with this one, which orders it
           // at least as late. A write covers every access (it waited for
           // them, or they are on its own stream); a read covers the earlier
           // reads of its own stream (an engine re-reading a weight chunk:
-          // without this, the records pile up and the search is quadratic
-          // in the program's length).
-          llvm::erase_if(list, [&](const Record &r) {
-            return (a.write || (!r.access.write && r.stream == stream)) &&
-                   covers(a, r.access);
-          });
-          list.push_back({a, stream, position});
+          // without this, the records pile up and each write's search grows
+          // with the program). Reads look at the newest few records only:
+          // the re-reads are recent, and a read of a large strided region
+          // lands in many buckets.
+          if (a.write) {
+            auto covered = [&](const Record &r) { return covers(a, r.access); };
+            llvm::erase_if(bucket.reads, covered);
+            llvm::erase_if(bucket.writes, covered);
+            bucket.writes.push_back({a, stream, position});
+          } else {
+            std::vector<Record> &reads = bucket.reads;
+            constexpr size_t kRecent = 8;
+            auto from =
+                reads.size() > kRecent ? reads.end() - kRecent : reads.begin();
+            reads.erase(std::remove_if(from, reads.end(),
+                                       [&](const Record &r) {
+                                         return r.stream == stream &&
+                                                covers(a, r.access);
+                                       }),
+                        reads.end());
+            reads.push_back({a, stream, position});
+          }
         }
       }
       // Only the waits that what this stream already knows to be done (its
