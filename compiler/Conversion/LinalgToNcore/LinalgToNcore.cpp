@@ -2178,17 +2178,21 @@ struct Epilogue {
   /// outermost first (the PSUM tile's free layout is row-major over them).
   unsigned mLoop = 0;
   SmallVector<unsigned> nLoops;
+  /// The op's loops along the producer's batch loops (one index per tile).
+  SmallVector<unsigned> batchLoops;
   /// SBUF bytes per partition its tiles take (two slot sets).
   int64_t arenaBytes = 0;
 };
 
-/// Emits the epilogue for the tile of C at m0 (mt partitions) and, along
-/// the producer's free loops, at `n0` of `nt` each (row-major in PSUM at
-/// `psumOffset`), with its slots in SBUF [arenaBase, + arenaBytes).
+/// Emits the epilogue for the tile of C at m0 (mt partitions), along the
+/// producer's free loops at `n0` of `nt` each (row-major in PSUM at
+/// `psumOffset`), and at `batchIndex` along its batch loops, with its slots
+/// in SBUF [arenaBase, + arenaBytes).
 LogicalResult emitEpilogueTile(Emitter &e, const Epilogue &epi, int64_t m0,
                                int64_t mt, ArrayRef<int64_t> n0,
                                ArrayRef<int64_t> nt, int64_t psumOffset,
-                               int64_t arenaBase) {
+                               int64_t arenaBase,
+                               ArrayRef<int64_t> batchIndex = {}) {
   Kernel k = epi.kernel;
   Operand acc;
   acc.kind = Operand::Tile;
@@ -2201,7 +2205,10 @@ LogicalResult emitEpilogueTile(Emitter &e, const Epilogue &epi, int64_t m0,
   origin[epi.mLoop] = m0;
   counts[epi.mLoop] = mt;
   assert(n0.size() == epi.nLoops.size() && nt.size() == n0.size() &&
-         "one origin and count per free loop");
+         batchIndex.size() == epi.batchLoops.size() &&
+         "one origin and count per free loop, one index per batch loop");
+  for (auto [j, loop] : llvm::enumerate(epi.batchLoops))
+    origin[loop] = batchIndex[j];
   for (auto [j, loop] : llvm::enumerate(epi.nLoops)) {
     origin[loop] = n0[j];
     counts[loop] = nt[j];
@@ -2280,6 +2287,13 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
 
   for (int64_t bi = 0; bi < ct.batch; ++bi) {
     std::array<int64_t, 3> boff = ct.batchOffsets(bi);
+    // The index along each batch loop (row-major), for epilogues.
+    SmallVector<int64_t> batchIndex(ct.batchSizes.size());
+    for (int64_t j = static_cast<int64_t>(ct.batchSizes.size()) - 1, r = bi;
+         j >= 0; --j) {
+      batchIndex[j] = r % ct.batchSizes[j];
+      r /= ct.batchSizes[j];
+    }
     for (int64_t g0 = 0; g0 < N; g0 += groupCols) {
       int64_t gc = std::min(groupCols, N - g0);
       // B panel: KB blocks of [kt, gc].
@@ -2347,7 +2361,7 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
           }
           if (epi) {
             if (failed(emitEpilogueTile(e, *epi, m0, mt, {n0}, {nt}, psumOff,
-                                        epiOff)))
+                                        epiOff, batchIndex)))
               return failure();
             continue;
           }
@@ -3602,6 +3616,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
   /// The caller checks that the producer has room for `arenaBytes`.
   std::optional<Epilogue> matchEpilogue(Emitter &e, linalg::LinalgOp producer,
                                         unsigned mDim, ArrayRef<unsigned> nDims,
+                                        ArrayRef<unsigned> batchDims,
                                         ArrayRef<HbmView> reads,
                                         func::FuncOp main, ModuleOp module) {
     Value c = producer.getDpsInits()[0];
@@ -3616,7 +3631,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       return std::nullopt;
     for (int64_t d = 0; d < cType.getRank(); ++d)
       if (d != mDim && !llvm::is_contained(nDims, d) &&
-          cType.getDimSize(d) != 1)
+          !llvm::is_contained(batchDims, d) && cType.getDimSize(d) != 1)
         return std::nullopt;
     std::optional<unsigned> cInput;
     for (auto [i, in] : llvm::enumerate(generic.getDpsInputs())) {
@@ -3652,6 +3667,9 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     }
     if (nLoops.empty())
       return std::nullopt;
+    SmallVector<unsigned> batchLoops;
+    for (unsigned d : batchDims)
+      batchLoops.push_back(loopOf(d));
     // Slots: every input and body value, one [P x N tile] of 4 bytes each
     // (64-byte aligned), twice (two slot sets).
     int64_t slots =
@@ -3695,32 +3713,42 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     FailureOr<Kernel> k = buildKernel(generic, *tiling, main, module);
     if (failed(k))
       return std::nullopt;
-    return Epilogue{std::move(*k), *cInput, mLoop, nLoops, arenaBytes};
+    return Epilogue{std::move(*k), *cInput,    mLoop,
+                    nLoops,        batchLoops, arenaBytes};
   }
 
-  /// matchEpilogue for contraction `mm`: one batch, C's M and N told apart
-  /// by the strides the contraction uses, and K in one SBUF chunk with the
-  /// epilogue's arena (the epilogue needs final sums).
+  /// matchEpilogue for contraction `mm`: C indexed by its M, N and batch
+  /// loops directly (each tile is one batch index), and K in one SBUF chunk
+  /// with the epilogue's arena (the epilogue needs final sums).
   std::optional<Epilogue> matchContractionEpilogue(Emitter &e,
                                                    linalg::LinalgOp mm,
                                                    const Contraction &ct,
                                                    func::FuncOp main,
                                                    ModuleOp module) {
-    auto cType = cast<MemRefType>(mm.getDpsInits()[0].getType());
-    SmallVector<int64_t> strides;
-    int64_t offset;
-    if (ct.batch != 1 || failed(getStridesAndOffset(cType, strides, offset)) ||
-        strides.size() != 2 || ct.sCm == ct.sCn)
+    FailureOr<linalg::ContractionDimensions> dims =
+        linalg::inferContractionDims(mm);
+    if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1)
       return std::nullopt;
-    unsigned mDim;
-    if (strides[0] == ct.sCm && strides[1] == ct.sCn)
-      mDim = 0;
-    else if (strides[1] == ct.sCm && strides[0] == ct.sCn)
-      mDim = 1;
-    else
+    AffineMap cMap = mm.getIndexingMapsArray().back();
+    auto dimOf = [&](unsigned loop) -> std::optional<unsigned> {
+      for (auto [d, r] : llvm::enumerate(cMap.getResults()))
+        if (auto dim = dyn_cast<AffineDimExpr>(r);
+            dim && dim.getPosition() == loop)
+          return d;
       return std::nullopt;
-    std::optional<Epilogue> epi =
-        matchEpilogue(e, mm, mDim, {1 - mDim}, {ct.a, ct.b}, main, module);
+    };
+    std::optional<unsigned> mDim = dimOf(dims->m[0]), nDim = dimOf(dims->n[0]);
+    if (!mDim || !nDim)
+      return std::nullopt;
+    SmallVector<unsigned> batchDims;
+    for (unsigned l : dims->batch) {
+      std::optional<unsigned> d = dimOf(l);
+      if (!d)
+        return std::nullopt;
+      batchDims.push_back(*d);
+    }
+    std::optional<Epilogue> epi = matchEpilogue(
+        e, mm, *mDim, {*nDim}, batchDims, {ct.a, ct.b}, main, module);
     if (epi && (epi->arenaBytes > e.sbufBytes / 4 ||
                 contractionChunk(e, ct, epi->arenaBytes) < ct.K))
       return std::nullopt;
@@ -3759,7 +3787,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       nDims.push_back(*d);
     }
     std::optional<Epilogue> epi =
-        matchEpilogue(e, conv, *mDim, nDims, {cv.in, cv.w}, main, module);
+        matchEpilogue(e, conv, *mDim, nDims, {}, {cv.in, cv.w}, main, module);
     if (!epi)
       return std::nullopt;
     int64_t maxK = e.target.pe_rows();
