@@ -2632,9 +2632,6 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   ConvolutionWeights cw = planConvolutionWeights(e, cv);
   int64_t R = cw.R;
 
-  auto rOffsets = [&](int64_t r, int64_t &oi, int64_t &ow) {
-    convolutionROffsets(cv, r, oi, ow);
-  };
   bool nonNegative = cw.nonNegative;
   int64_t wRowSpan = cw.rowSpan;
   bool wTransposed = cw.transposed;
@@ -2663,7 +2660,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   int64_t maxROff = 0;
   for (int64_t r = 0; r < R; ++r) {
     int64_t oi, ow;
-    rOffsets(r, oi, ow);
+    convolutionROffsets(cv, r, oi, ow);
     maxROff = std::max(maxROff, oi);
   }
   auto spanOf = [&](ArrayRef<int64_t> cnt) {
@@ -2722,7 +2719,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
             e.sbuf(rowOff, mt, tw, {wRowSpan}));
     for (int64_t r = 0; r < R; ++r) {
       int64_t oi, ow;
-      rOffsets(r, oi, ow);
+      convolutionROffsets(cv, r, oi, ow);
       for (int64_t kb = 0; kb < KB; ++kb) {
         int64_t kt = std::min(maxK, K - kb * maxK);
         int64_t kOff = ow + kb * maxK * cv.sW[cv.k];
@@ -2799,7 +2796,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
       }
       moving = [&, slot](int64_t r, int64_t kb, int64_t kt) {
         int64_t oi, ow;
-        rOffsets(r, oi, ow);
+        convolutionROffsets(cv, r, oi, ow);
         return AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, kt,
                                       movOff[slot] + kb * slabBytes + oi * ebI,
                                       ti, mc, ms, 0);
@@ -2807,7 +2804,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
     } else {
       for (int64_t r = 0; r < R; ++r) {
         int64_t oi, ow;
-        rOffsets(r, oi, ow);
+        convolutionROffsets(cv, r, oi, ow);
         for (int64_t kb = 0; kb < KB; ++kb) {
           int64_t kt = std::min(maxK, K - kb * maxK);
           int64_t addr =
@@ -3553,13 +3550,13 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       FailureOr<Contraction> ct = matchContraction(linalgOp, views);
       if (succeeded(ct)) {
         bool zeroInit = zeroFills.contains(op);
+        std::optional<Epilogue> epi;
         if (zeroInit)
-          if (std::optional<Epilogue> epi =
-                  matchContractionEpilogue(e, linalgOp, *ct, main, module)) {
-            fusedOps.insert(nextComputation(op));
-            return emitContraction(e, op->getLoc(), *ct, true, &*epi);
-          }
-        return emitContraction(e, op->getLoc(), *ct, zeroInit);
+          epi = matchContractionEpilogue(e, linalgOp, *ct, main, module);
+        if (epi)
+          fusedOps.insert(nextComputation(op));
+        return emitContraction(e, op->getLoc(), *ct, zeroInit,
+                               epi ? &*epi : nullptr);
       }
     }
     if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
@@ -3577,13 +3574,13 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
                 matchConvolution(generic, views, e.target);
             succeeded(cv)) {
           bool zeroInit = zeroFills.contains(op);
+          std::optional<Epilogue> epi;
           if (zeroInit)
-            if (std::optional<Epilogue> epi =
-                    matchConvolutionEpilogue(e, generic, *cv, main, module)) {
-              fusedOps.insert(nextComputation(op));
-              return emitConvolution(e, op->getLoc(), *cv, true, &*epi);
-            }
-          return emitConvolution(e, op->getLoc(), *cv, zeroInit);
+            epi = matchConvolutionEpilogue(e, generic, *cv, main, module);
+          if (epi)
+            fusedOps.insert(nextComputation(op));
+          return emitConvolution(e, op->getLoc(), *cv, zeroInit,
+                                 epi ? &*epi : nullptr);
         }
     }
     if (linalgOp.getNumDpsInits() != 1) {
@@ -3595,6 +3592,21 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     if (failed(k))
       return failure();
     return emitKernel(e, *k);
+  }
+
+  /// The result positions of `map` that are exactly `loops` (one per loop,
+  /// in order); none when a loop is not a plain result of `map`.
+  static std::optional<SmallVector<unsigned>>
+  resultsOfLoops(AffineMap map, ArrayRef<unsigned> loops) {
+    SmallVector<unsigned> dims;
+    for (unsigned loop : loops) {
+      std::optional<unsigned> d =
+          map.getResultPosition(getAffineDimExpr(loop, map.getContext()));
+      if (!d)
+        return std::nullopt;
+      dims.push_back(*d);
+    }
+    return dims;
   }
 
   /// The elementwise op right after `producer` (a contraction or a
@@ -3730,25 +3742,14 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1)
       return std::nullopt;
     AffineMap cMap = mm.getIndexingMapsArray().back();
-    auto dimOf = [&](unsigned loop) -> std::optional<unsigned> {
-      for (auto [d, r] : llvm::enumerate(cMap.getResults()))
-        if (auto dim = dyn_cast<AffineDimExpr>(r);
-            dim && dim.getPosition() == loop)
-          return d;
+    std::optional<SmallVector<unsigned>> mn =
+        resultsOfLoops(cMap, {dims->m[0], dims->n[0]});
+    std::optional<SmallVector<unsigned>> batchDims =
+        resultsOfLoops(cMap, dims->batch);
+    if (!mn || !batchDims)
       return std::nullopt;
-    };
-    std::optional<unsigned> mDim = dimOf(dims->m[0]), nDim = dimOf(dims->n[0]);
-    if (!mDim || !nDim)
-      return std::nullopt;
-    SmallVector<unsigned> batchDims;
-    for (unsigned l : dims->batch) {
-      std::optional<unsigned> d = dimOf(l);
-      if (!d)
-        return std::nullopt;
-      batchDims.push_back(*d);
-    }
     std::optional<Epilogue> epi = matchEpilogue(
-        e, mm, *mDim, {*nDim}, batchDims, {ct.a, ct.b}, main, module);
+        e, mm, (*mn)[0], {(*mn)[1]}, *batchDims, {ct.a, ct.b}, main, module);
     if (epi && (epi->arenaBytes > e.sbufBytes / 4 ||
                 contractionChunk(e, ct, epi->arenaBytes) < ct.K))
       return std::nullopt;
@@ -3766,28 +3767,17 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     if (cv.m < 0)
       return std::nullopt;
     AffineMap outMap = conv.getIndexingMapsArray().back();
-    auto dimOf = [&](int64_t loop) -> std::optional<unsigned> {
-      for (auto [d, r] : llvm::enumerate(outMap.getResults()))
-        if (auto dim = dyn_cast<AffineDimExpr>(r);
-            dim && dim.getPosition() == loop)
-          return d;
-      return std::nullopt;
-    };
     for (AffineExpr r : outMap.getResults())
       if (!isa<AffineDimExpr>(r))
         return std::nullopt;
-    std::optional<unsigned> mDim = dimOf(cv.m);
-    if (!mDim)
+    std::optional<SmallVector<unsigned>> mDim =
+        resultsOfLoops(outMap, {static_cast<unsigned>(cv.m)});
+    SmallVector<unsigned> nLoops(cv.nLoops.begin(), cv.nLoops.end());
+    std::optional<SmallVector<unsigned>> nDims = resultsOfLoops(outMap, nLoops);
+    if (!mDim || !nDims)
       return std::nullopt;
-    SmallVector<unsigned> nDims;
-    for (int64_t l : cv.nLoops) {
-      std::optional<unsigned> d = dimOf(l);
-      if (!d)
-        return std::nullopt;
-      nDims.push_back(*d);
-    }
-    std::optional<Epilogue> epi =
-        matchEpilogue(e, conv, *mDim, nDims, {}, {cv.in, cv.w}, main, module);
+    std::optional<Epilogue> epi = matchEpilogue(e, conv, (*mDim)[0], *nDims, {},
+                                                {cv.in, cv.w}, main, module);
     if (!epi)
       return std::nullopt;
     int64_t maxK = e.target.pe_rows();
