@@ -131,6 +131,33 @@ struct BufferizePass : systole::impl::BufferizeBase<BufferizePass> {
     if (failed(bufferization::runOneShotModuleBufferize(module, options)))
       return signalPassFailure();
 
+    // Every returned buffer becomes its own out-parameter: upstream's
+    // promotion (MLIR 19) hoists a returned `memref.alloc` into the
+    // out-parameter and erases it, so a buffer returned twice is used after
+    // its erasure, and with `hoistStaticAllocs` a returned function argument
+    // (no defining op) crashes it. Such results get a fresh buffer and a
+    // copy here (an HBM-to-HBM DMA): a program may return an input as it
+    // is, or one value twice (CSE also merges equal results, e.g. converts
+    // to i8 and to ui8).
+    module.walk([](func::ReturnOp ret) {
+      llvm::SmallPtrSet<Value, 8> seen;
+      for (OpOperand &operand : ret->getOpOperands()) {
+        Value v = operand.get();
+        auto type = dyn_cast<MemRefType>(v.getType());
+        if (!type)
+          continue;
+        bool ownAlloc = v.getDefiningOp<memref::AllocOp>() != nullptr;
+        if (seen.insert(v).second && ownAlloc)
+          continue;
+        if (!type.hasStaticShape() || !type.getLayout().isIdentity())
+          continue; // left to upstream, which copies these
+        OpBuilder b(ret);
+        Value fresh = b.create<memref::AllocOp>(ret.getLoc(), type);
+        b.create<memref::CopyOp>(ret.getLoc(), v, fresh);
+        operand.set(fresh);
+      }
+    });
+
     bufferization::BufferResultsToOutParamsOpts outParams;
     outParams.addResultAttribute = true;
     outParams.hoistStaticAllocs = true;

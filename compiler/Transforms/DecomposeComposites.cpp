@@ -14,6 +14,9 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include <cmath>
+#include <limits>
+
 namespace systole {
 #define GEN_PASS_DEF_DECOMPOSECOMPOSITES
 #include "compiler/Transforms/Passes.h.inc"
@@ -95,11 +98,253 @@ struct ClampPattern : OpRewritePattern<stablehlo::ClampOp> {
   }
 };
 
+/// Window positions up to which `select_and_scatter` is unrolled (a 8x8
+/// pooling window); larger windows are left for the `linalg` phase, which
+/// reports them.
+constexpr int64_t kMaxSelectAndScatterWindow = 64;
+
+/// select_and_scatter (spec: select_and_scatter) unrolled over the K
+/// positions of its window, in the window's row-major order, into
+/// elementwise ops on tensors of the source's shape:
+///  1. selection: X_k = the operand (padded) read at window offset k of each
+///     window (a strided `slice`); the selected value and its offset k start
+///     at the first valid position, and move to X_k where X_k is valid and
+///     `select(selected, X_k)` (the op's select region, run by a `map`) is
+///     false. Padding positions are never selected.
+///  2. scatter: the result starts as `init_value`; for each k the source
+///     values of the windows that selected k are placed at their operand
+///     positions (a `pad` with interior padding stride - 1, then a `slice`
+///     removing the op's padding) and combined there by the scatter region.
+///     A position receives at most one source value per k; k runs
+///     backwards so each position combines its windows' values in the
+///     source's row-major order, as the reference interpreter does.
+/// Windows of more than kMaxSelectAndScatterWindow positions, base or
+/// window dilation (which the op does not have) and dynamic shapes are not
+/// matched.
+struct SelectAndScatterPattern
+    : OpRewritePattern<stablehlo::SelectAndScatterOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(stablehlo::SelectAndScatterOp op,
+                                PatternRewriter &rewriter) const override {
+    auto xT = cast<RankedTensorType>(op.getOperand().getType());
+    auto srcT = cast<RankedTensorType>(op.getSource().getType());
+    if (!xT.hasStaticShape() || !srcT.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "dynamic shapes");
+    const int64_t rank = xT.getRank();
+    SmallVector<int64_t> window(rank, 1), strides(rank, 1), lo(rank, 0),
+        hi(rank, 0);
+    if (auto w = op.getWindowDimensions())
+      window.assign(w->begin(), w->end());
+    if (auto s = op.getWindowStrides())
+      strides.assign(s->begin(), s->end());
+    if (auto p = op.getPadding()) {
+      auto values = llvm::to_vector(p->getValues<int64_t>());
+      for (int64_t d = 0; d < rank; ++d) {
+        lo[d] = values[2 * d];
+        hi[d] = values[2 * d + 1];
+      }
+    }
+    int64_t positions = 1;
+    for (int64_t w : window)
+      positions *= w;
+    if (positions < 1 || positions > kMaxSelectAndScatterWindow)
+      return rewriter.notifyMatchFailure(op, "window too large to unroll");
+
+    Location loc = op.getLoc();
+    Type element = xT.getElementType();
+    Type i1 = rewriter.getI1Type(), i32 = rewriter.getI32Type();
+    auto scalar = [&](Type t, Attribute value) -> Value {
+      auto st = RankedTensorType::get({}, t);
+      return rewriter.create<stablehlo::ConstantOp>(
+          loc, st, DenseElementsAttr::get(st, value));
+    };
+    auto splat = [&](RankedTensorType like, Type t, Attribute value) -> Value {
+      auto st = RankedTensorType::get(like.getShape(), t);
+      return rewriter.create<stablehlo::ConstantOp>(
+          loc, st, DenseElementsAttr::get(st, value));
+    };
+    Value init = rewriter.create<stablehlo::BroadcastInDimOp>(
+        loc, xT, op.getInitValue(), ArrayRef<int64_t>{});
+    if (srcT.getNumElements() == 0 || xT.getNumElements() == 0) {
+      rewriter.replaceOp(op, init);
+      return success();
+    }
+    Value zero = scalar(element, rewriter.getZeroAttr(element));
+    Value falseScalar = scalar(i1, rewriter.getBoolAttr(false));
+    SmallVector<int64_t> noInterior(rank, 0);
+    const bool padded = llvm::any_of(lo, [](int64_t v) { return v != 0; }) ||
+                        llvm::any_of(hi, [](int64_t v) { return v != 0; });
+    Value operand = op.getOperand(), valid;
+    if (padded) {
+      operand = rewriter.create<stablehlo::PadOp>(loc, operand, zero, lo, hi,
+                                                  noInterior);
+      valid = rewriter.create<stablehlo::PadOp>(
+          loc, splat(xT, i1, rewriter.getBoolAttr(true)), falseScalar, lo, hi,
+          noInterior);
+    }
+    // Window offset of position k, row-major.
+    auto offsetsOf = [&](int64_t k) {
+      SmallVector<int64_t> off(rank);
+      for (int64_t d = rank - 1; d >= 0; --d) {
+        off[d] = k % window[d];
+        k /= window[d];
+      }
+      return off;
+    };
+    auto atOffset = [&](Value v, ArrayRef<int64_t> off) -> Value {
+      SmallVector<int64_t> limit(rank);
+      for (int64_t d = 0; d < rank; ++d)
+        limit[d] = off[d] + strides[d] * (srcT.getDimSize(d) - 1) + 1;
+      return rewriter.create<stablehlo::SliceOp>(loc, v, off, limit, strides);
+    };
+    auto region = [&](Region &body, Type resultElement, Value a,
+                      Value b) -> Value {
+      auto at = cast<RankedTensorType>(a.getType());
+      SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+      auto map = rewriter.create<stablehlo::MapOp>(
+          loc, RankedTensorType::get(at.getShape(), resultElement),
+          ValueRange{a, b}, dims);
+      rewriter.cloneRegionBefore(body, map.getComputation(),
+                                 map.getComputation().end());
+      return map.getResult();
+    };
+    HloBuilder h(rewriter, loc, srcT);
+
+    // 1. Selection.
+    Value selected, index, any;
+    for (int64_t k = 0; k < positions; ++k) {
+      SmallVector<int64_t> off = offsetsOf(k);
+      Value xk = atOffset(operand, off);
+      Value vk = padded ? atOffset(valid, off) : Value();
+      Value kIndex = splat(srcT, i32, rewriter.getI32IntegerAttr(k));
+      if (k == 0) {
+        selected = xk;
+        index = kIndex;
+        any = vk;
+        continue;
+      }
+      Value keep = region(op.getSelect(), i1, selected, xk);
+      Value take = h.unary<stablehlo::NotOp>(keep);
+      if (any)
+        take = h.binary<stablehlo::OrOp>(h.unary<stablehlo::NotOp>(any), take);
+      if (vk) {
+        take = h.binary<stablehlo::AndOp>(vk, take);
+        any = h.binary<stablehlo::OrOp>(any, vk);
+      }
+      selected = h.select(take, xk, selected);
+      index = h.select(take, kIndex, index);
+    }
+
+    // 2. Scatter.
+    // Offsets in decreasing order: the windows covering a position then
+    // combine in increasing row-major order, the spec's order of the source.
+    Value result = init;
+    for (int64_t k = positions - 1; k >= 0; --k) {
+      SmallVector<int64_t> off = offsetsOf(k);
+      // Source position w lands at operand position w * stride + off - lo.
+      auto place = [&](Value v, Value padValue) -> Value {
+        SmallVector<int64_t> low(rank), high(rank), interior(rank);
+        for (int64_t d = 0; d < rank; ++d) {
+          int64_t paddedSize = xT.getDimSize(d) + lo[d] + hi[d];
+          low[d] = off[d];
+          interior[d] = strides[d] - 1;
+          high[d] =
+              paddedSize - off[d] - strides[d] * (srcT.getDimSize(d) - 1) - 1;
+        }
+        Value placed = rewriter.create<stablehlo::PadOp>(loc, v, padValue, low,
+                                                         high, interior);
+        if (!padded)
+          return placed;
+        SmallVector<int64_t> limit(rank), unit(rank, 1);
+        for (int64_t d = 0; d < rank; ++d)
+          limit[d] = lo[d] + xT.getDimSize(d);
+        return rewriter.create<stablehlo::SliceOp>(loc, placed, lo, limit,
+                                                   unit);
+      };
+      Value mask = h.compare(stablehlo::ComparisonDirection::EQ, index,
+                             splat(srcT, i32, rewriter.getI32IntegerAttr(k)));
+      if (any)
+        mask = h.binary<stablehlo::AndOp>(mask, any);
+      Value maskAt = place(mask, falseScalar);
+      Value sourceAt = place(op.getSource(), zero);
+      Value combined = region(op.getScatter(), element, result, sourceAt);
+      result = rewriter.create<stablehlo::SelectOp>(loc, xT, maskAt, combined,
+                                                    result);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// reduce_precision(x, exponent_bits e, mantissa_bits m) (spec:
+/// reduce_precision), as compiler/Reference computes it, following XLA, on
+/// the operand's f32 value: the fraction rounded to nearest even at m bits,
+/// then, when e < 8, a result beyond the format's largest finite value is
+/// inf and one below its smallest normal 2^(1-bias) is zero of the same
+/// sign; NaN stays NaN. (So an f16 operand's subnormals become zero when
+/// e <= 5, where XLA, working on the f16 pattern, keeps them at e = 5.)
+/// For f32, f16 and bf16 operands, computed in f32:
+///  - the rounding is a conversion to bf16 (m = 7) or f16 (m = 10, e <= 5)
+///    and back, which the engines do with round to nearest even, or nothing
+///    where m is at least the operand's fraction width;
+///  - overflow: |y| >= 2^(bias+1) becomes inf with y's sign;
+///  - underflow: x rounds below the smallest normal exactly when
+///    |x| < 2^(1-bias) - 2^(-bias-m-1) (the midpoint below it rounds up, to
+///    the even fraction), and becomes x * 0.
+/// Other mantissa widths are not matched (the `linalg` phase reports them).
+struct ReducePrecisionPattern : OpRewritePattern<stablehlo::ReducePrecisionOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(stablehlo::ReducePrecisionOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    auto ft = dyn_cast<FloatType>(type.getElementType());
+    if (!ft || !(ft.isF32() || ft.isF16() || ft.isBF16()))
+      return rewriter.notifyMatchFailure(op, "not an f32, f16 or bf16");
+    const int fraction = ft.getFPMantissaWidth() - 1;
+    const int e = op.getExponentBits();
+    const int m = std::min<int>(op.getMantissaBits(), fraction);
+    if (e >= 8 && m == fraction) {
+      rewriter.replaceOp(op, op.getOperand());
+      return success();
+    }
+    Type f32 = rewriter.getF32Type();
+    Type rounding;
+    if (m == 7)
+      rounding = rewriter.getBF16Type();
+    else if (m == 10 && e <= 5)
+      rounding = rewriter.getF16Type();
+    else if (m < fraction)
+      return rewriter.notifyMatchFailure(op, "no conversion rounds to m bits");
+    Location loc = op.getLoc();
+    HloBuilder h(rewriter, loc, RankedTensorType::get(type.getShape(), f32));
+    Value x = h.convert(op.getOperand(), f32);
+    Value y = rounding ? h.convert(h.convert(x, rounding), f32) : x;
+    if (e < 8) {
+      const int bias = (1 << (e - 1)) - 1;
+      Value inf = h.splat(std::numeric_limits<double>::infinity());
+      Value signedInf = h.select(
+          h.compare(stablehlo::ComparisonDirection::LT, y, h.splat(0.0)),
+          h.neg(inf), inf);
+      Value overflows = h.compare(stablehlo::ComparisonDirection::GE, h.abs(y),
+                                  h.splat(std::ldexp(1.0, bias + 1)));
+      y = h.select(overflows, signedInf, y);
+      double threshold =
+          std::ldexp(1.0, 1 - bias) - std::ldexp(1.0, -bias - m - 1);
+      Value underflows = h.compare(stablehlo::ComparisonDirection::LT, h.abs(x),
+                                   h.splat(threshold));
+      y = h.select(underflows, h.mul(x, h.splat(0.0)), y);
+    }
+    rewriter.replaceOp(op, h.convert(y, ft));
+    return success();
+  }
+};
+
 struct DecomposeCompositesPass
     : systole::impl::DecomposeCompositesBase<DecomposeCompositesPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<BatchNormInferencePattern, DotPattern, ClampPattern>(
+    patterns.add<BatchNormInferencePattern, DotPattern, ClampPattern,
+                 SelectAndScatterPattern, ReducePrecisionPattern>(
         &getContext());
     if (failed(applyPatternsAndFoldGreedily(getOperation(),
                                             std::move(patterns)))) {

@@ -56,6 +56,12 @@ def DecomposeComposites : Pass<"systole-decompose-composites",
     `batch_norm_inference` becomes `broadcast_in_dim`, `subtract`,
     `multiply`, `rsqrt` and `add`; `dot` becomes `dot_general`; `clamp`
     becomes `maximum` then `minimum` with scalar bounds broadcast.
+    `select_and_scatter` (windows of up to 64 positions) is unrolled over
+    its window into strided slices, maps of its select and scatter regions,
+    pads and selects. `reduce_precision` on f32, f16 and bf16 becomes a
+    conversion through bf16 (7 mantissa bits) or f16 (10), then selects for
+    the format's exponent range; the identity where the format is as wide
+    as the operand's.
     `logistic` is kept: it maps to one activation-engine instruction.
   }];
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];

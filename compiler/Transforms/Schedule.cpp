@@ -55,10 +55,12 @@ SmallVector<Access> accessesOf(Operation *op) {
     bool hbm = ap.getMemory() == Memory::hbm;
     out.push_back({ap.getMemory(), hbm ? 0 : ap.getStartPartition(),
                    hbm ? 1 : ap.getEndPartition(), b0, b1, write});
-    // A matmul that accumulates reads its destination too.
-    if (write && isa<MatmulOp>(op) && cast<MatmulOp>(op).getAccumulate())
-      out.push_back({ap.getMemory(), ap.getStartPartition(),
-                     ap.getEndPartition(), b0, b1, false});
+    // A matmul that accumulates reads its destination too, as does a
+    // scatter that adds into its table.
+    if (write && ((isa<MatmulOp>(op) && cast<MatmulOp>(op).getAccumulate()) ||
+                  (isa<ScatterOp>(op) && cast<ScatterOp>(op).getAccumulate())))
+      out.push_back({ap.getMemory(), hbm ? 0 : ap.getStartPartition(),
+                     hbm ? 1 : ap.getEndPartition(), b0, b1, false});
   }
   return out;
 }

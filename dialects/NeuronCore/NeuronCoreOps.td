@@ -295,14 +295,20 @@ def NCore_ScatterOp : NCore_InstrOp<"scatter"> {
   let description = [{
     An index outside `[0, rows)` is a runtime error; with `skip_oob` that
     partition's row is not written (NKI `oob_mode.skip`), as StableHLO
-    `scatter` skips out-of-bounds update windows.
+    `scatter` skips out-of-bounds update windows. With `accumulate` the row
+    becomes row + src[p, :] (a DMA read-modify-write, NKI `dma_copy`'s
+    `dst_rmw_op=add`), rounded to the table's type, partitions in order, so
+    duplicate indices add up (StableHLO `scatter` with an `add` update
+    computation).
   }];
   let arguments = !con((ins NCore_AP:$src, NCore_AP:$indices, NCore_AP:$table,
                             I64Attr:$rows, I64Attr:$row_stride,
-                            UnitAttr:$skip_oob), NCore_InstrArgs);
+                            UnitAttr:$skip_oob, UnitAttr:$accumulate),
+                       NCore_InstrArgs);
   let assemblyFormat = !strconcat(NCore_EngineFormat,
     " `ins` `(` qualified($src) `,` qualified($indices) `)` `outs` `(` qualified($table) `)`"
-    " `rows` `(` $rows `)` `row_stride` `(` $row_stride `)` (`skip_oob` $skip_oob^)? ",
+    " `rows` `(` $rows `)` `row_stride` `(` $row_stride `)` (`skip_oob` $skip_oob^)?"
+    " (`accumulate` $accumulate^)? ",
     NCore_SyncFormat);
 }
 

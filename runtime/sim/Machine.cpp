@@ -815,12 +815,11 @@ void Machine::partitionBroadcast(const PartitionBroadcast &op) {
   noteWrite(op.dst());
 }
 
-absl::Status Machine::gatherScatter(const AccessPattern &table,
-                                    const AccessPattern &indices,
-                                    const AccessPattern &data,
-                                    int64_t rowStride, int64_t numRows,
-                                    bool gather, bool skipOutOfBounds,
-                                    StreamId stream, int index) {
+absl::Status
+Machine::gatherScatter(const AccessPattern &table, const AccessPattern &indices,
+                       const AccessPattern &data, int64_t rowStride,
+                       int64_t numRows, bool gather, bool skipOutOfBounds,
+                       bool accumulate, StreamId stream, int index) {
   View tableView = view(table), idx = view(indices), dataView = view(data);
   std::vector<float> rowValues(dataView.elements);
   for (int p = 0; p < dataView.partitions; ++p) {
@@ -843,6 +842,12 @@ absl::Status Machine::gatherScatter(const AccessPattern &table,
       storeRow(singlePartition(dataView, p), 0, rowValues.data(), saturateFp8);
     } else {
       loadRow(singlePartition(dataView, p), 0, rowValues.data());
+      if (accumulate) {
+        std::vector<float> current(rowValues.size());
+        loadRow(row, 0, current.data());
+        for (size_t i = 0; i < current.size(); ++i)
+          rowValues[i] = current[i] + rowValues[i];
+      }
       storeRow(row, 0, rowValues.data(), saturateFp8);
     }
   }
@@ -898,12 +903,14 @@ absl::Status Machine::execute(const Instruction &inst, StreamId stream,
   case Instruction::kGather:
     return gatherScatter(inst.gather().table(), inst.gather().indices(),
                          inst.gather().dst(), inst.gather().row_stride(),
-                         inst.gather().num_rows(), true, false, stream, index);
+                         inst.gather().num_rows(), true, false, false, stream,
+                         index);
   case Instruction::kScatter:
     return gatherScatter(inst.scatter().table(), inst.scatter().indices(),
                          inst.scatter().src(), inst.scatter().row_stride(),
                          inst.scatter().num_rows(), false,
-                         inst.scatter().skip_out_of_bounds(), stream, index);
+                         inst.scatter().skip_out_of_bounds(),
+                         inst.scatter().accumulate(), stream, index);
   case Instruction::KIND_NOT_SET:
     return fail(stream, index, "instruction has no kind");
   }

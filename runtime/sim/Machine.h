@@ -94,7 +94,7 @@ private:
                              const ncx::AccessPattern &indices,
                              const ncx::AccessPattern &data, int64_t rowStride,
                              int64_t numRows, bool gather, bool skipOutOfBounds,
-                             ncx::StreamId stream, int index);
+                             bool accumulate, ncx::StreamId stream, int index);
   std::vector<float> perPartitionScalars(const ncx::ScalarOperand &operand,
                                          float defaultValue, int partitions);
 

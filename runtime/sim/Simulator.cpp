@@ -234,6 +234,8 @@ std::vector<Access> accessesOf(const Instruction &inst) {
   case Instruction::kScatter: {
     const Scatter &op = inst.scatter();
     auto table = wholeTable(op.table(), op.row_stride(), op.num_rows());
+    if (op.accumulate())
+      out.push_back({table.get(), table, false});
     out.push_back({table.get(), table, true});
     r(op.indices());
     r(op.src());
@@ -721,6 +723,11 @@ InstructionTiming instructionTiming(const TargetDesc &t,
       bytes = data.partition_count() * elementsPerPartition(data) *
               elementBytes(data.dtype());
       descriptors = data.partition_count();
+      // A read-modify-write moves each row twice.
+      if (inst.has_scatter() && inst.scatter().accumulate()) {
+        bytes *= 2;
+        descriptors *= 2;
+      }
     }
     timing.busyNs = dmaBusyNs(t, bytes, descriptors);
     timing.latencyNs = t.dma_fixed_latency_ns();

@@ -83,3 +83,23 @@ func.func @shared_empty(%x: tensor<4xf32>) -> tensor<4xf32> {
   } -> tensor<4xf32>
   return %1 : tensor<4xf32>
 }
+
+// A value returned twice and an input returned as it is: each result is
+// its own out-parameter, the second and third filled by copies (upstream's
+// promotion alone would erase the shared buffer twice, and crash on the
+// argument).
+// CHECK-LABEL: func.func @returned_twice
+// CHECK-SAME:    (%[[X:.*]]: memref<4xf32>, %[[R0:.*]]: memref<4xf32> {bufferize.result}, %[[R1:.*]]: memref<4xf32> {bufferize.result}, %[[R2:.*]]: memref<4xf32> {bufferize.result})
+// CHECK:         linalg.generic {{.*}} ins(%[[X]] : memref<4xf32>) outs(%[[R0]] : memref<4xf32>)
+// CHECK:         memref.copy %[[R0]], %[[R1]]
+// CHECK:         memref.copy %[[X]], %[[R2]]
+// CHECK-NEXT:    return
+func.func @returned_twice(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %e = tensor.empty() : tensor<4xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<4xf32>
+  return %a, %a, %x : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}

@@ -72,3 +72,122 @@ func.func @logistic(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = stablehlo.logistic %x : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// select_and_scatter is unrolled over its window's two positions: the
+// operand at each offset (strided slices), the select region run by a map,
+// the offset taken where it returns false; then, offsets in decreasing
+// order, each window's source value placed at its selected position (pad
+// with interior padding) and combined there by the scatter region.
+// CHECK-LABEL: func.func @select_and_scatter
+// CHECK-DAG:     %[[ONE:.*]] = stablehlo.constant dense<1> : tensor<2xi32>
+// CHECK-DAG:     %[[ZERO:.*]] = stablehlo.constant dense<0> : tensor<2xi32>
+// CHECK-DAG:     %[[INIT:.*]] = stablehlo.broadcast_in_dim %arg2, dims = [] : (tensor<f32>) -> tensor<4xf32>
+// CHECK:         %[[X0:.*]] = stablehlo.slice %arg0 [0:3:2]
+// CHECK:         %[[X1:.*]] = stablehlo.slice %arg0 [1:4:2]
+// CHECK:         %[[KEEP:.*]] = "stablehlo.map"(%[[X0]], %[[X1]])
+// CHECK:           stablehlo.compare GE
+// CHECK:         %[[TAKE:.*]] = stablehlo.not %[[KEEP]]
+// CHECK:         %[[IDX:.*]] = stablehlo.select %[[TAKE]], %[[ONE]], %[[ZERO]]
+// CHECK:         %[[AT1:.*]] = stablehlo.compare EQ, %[[IDX]], %[[ONE]]
+// CHECK:         %[[M1:.*]] = stablehlo.pad %[[AT1]], %{{.*}}, low = [1], high = [0], interior = [1]
+// CHECK:         %[[S1:.*]] = stablehlo.pad %arg1, %{{.*}}, low = [1], high = [0], interior = [1]
+// CHECK:         %[[C1:.*]] = "stablehlo.map"(%[[INIT]], %[[S1]])
+// CHECK:           stablehlo.add
+// CHECK:         %[[R1:.*]] = stablehlo.select %[[M1]], %[[C1]], %[[INIT]]
+// CHECK:         %[[AT0:.*]] = stablehlo.compare EQ, %[[IDX]], %[[ZERO]]
+// CHECK:         %[[M0:.*]] = stablehlo.pad %[[AT0]], %{{.*}}, low = [0], high = [1], interior = [1]
+// CHECK:         %[[S0:.*]] = stablehlo.pad %arg1, %{{.*}}, low = [0], high = [1], interior = [1]
+// CHECK:         %[[C0:.*]] = "stablehlo.map"(%[[R1]], %[[S0]])
+// CHECK:         %[[R0:.*]] = stablehlo.select %[[M0]], %[[C0]], %[[R1]]
+// CHECK:         return %[[R0]]
+func.func @select_and_scatter(%x: tensor<4xf32>, %g: tensor<2xf32>, %i: tensor<f32>) -> tensor<4xf32> {
+  %r = "stablehlo.select_and_scatter"(%x, %g, %i) <{window_dimensions = array<i64: 2>, window_strides = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = stablehlo.compare GE, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// With padding, the operand and a validity mask are padded first; the
+// result drops the padding again (a slice of each placed tensor).
+// CHECK-LABEL: func.func @select_and_scatter_padded
+// CHECK:         stablehlo.pad %arg0, %{{.*}}, low = [1], high = [1], interior = [0]
+// CHECK:         %[[VALID:.*]] = stablehlo.pad %{{.*}}, %{{.*}}, low = [1], high = [1], interior = [0] : (tensor<3xi1>, tensor<i1>) -> tensor<5xi1>
+// CHECK:         stablehlo.slice %[[VALID]] [0:3:2]
+// CHECK:         stablehlo.and
+// CHECK:         stablehlo.slice %{{.*}} [1:4]
+// CHECK-NOT:     stablehlo.select_and_scatter
+func.func @select_and_scatter_padded(%x: tensor<3xi32>, %g: tensor<2xi32>, %i: tensor<i32>) -> tensor<3xi32> {
+  %r = "stablehlo.select_and_scatter"(%x, %g, %i) <{window_dimensions = array<i64: 2>, window_strides = array<i64: 2>, padding = dense<[[1, 1]]> : tensor<1x2xi64>}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %c = stablehlo.compare GE, %a, %b, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) : (tensor<3xi32>, tensor<2xi32>, tensor<i32>) -> tensor<3xi32>
+  return %r : tensor<3xi32>
+}
+
+// -----
+
+// A window of more than 64 positions is left as it is.
+// CHECK-LABEL: func.func @select_and_scatter_large_window
+// CHECK:         stablehlo.select_and_scatter
+func.func @select_and_scatter_large_window(%x: tensor<65xf32>, %g: tensor<1xf32>, %i: tensor<f32>) -> tensor<65xf32> {
+  %r = "stablehlo.select_and_scatter"(%x, %g, %i) <{window_dimensions = array<i64: 65>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = stablehlo.compare GE, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<65xf32>, tensor<1xf32>, tensor<f32>) -> tensor<65xf32>
+  return %r : tensor<65xf32>
+}
+
+// -----
+
+// reduce_precision to e5m7 on f32: rounded through bf16, then e5's range:
+// 2^16 and above become inf of y's sign, below 2^-14 - 2^-23 zero of x's.
+// CHECK-LABEL: func.func @reduce_precision_e5m7
+// CHECK-DAG:     stablehlo.constant dense<6.0915947E-5> : tensor<4xf32>
+// CHECK-DAG:     stablehlo.constant dense<6.553600e+04> : tensor<4xf32>
+// CHECK:         %[[B:.*]] = stablehlo.convert %arg0 : (tensor<4xf32>) -> tensor<4xbf16>
+// CHECK:         %[[Y:.*]] = stablehlo.convert %[[B]] : (tensor<4xbf16>) -> tensor<4xf32>
+// CHECK:         stablehlo.compare LT, %[[Y]]
+// CHECK:         %[[AY:.*]] = stablehlo.abs %[[Y]]
+// CHECK:         %[[OV:.*]] = stablehlo.compare GE, %[[AY]], %{{.*}}
+// CHECK:         %[[Y2:.*]] = stablehlo.select %[[OV]], %{{.*}}, %[[Y]]
+// CHECK:         %[[AX:.*]] = stablehlo.abs %arg0
+// CHECK:         %[[UN:.*]] = stablehlo.compare LT, %[[AX]], %{{.*}}
+// CHECK:         %[[Z:.*]] = stablehlo.multiply %arg0
+// CHECK:         %[[R:.*]] = stablehlo.select %[[UN]], %[[Z]], %[[Y2]]
+// CHECK:         return %[[R]]
+func.func @reduce_precision_e5m7(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.reduce_precision %x, format = e5m7 : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// A format as wide as the operand's is the identity; a fraction width no
+// conversion rounds to (5) is kept for the `linalg` phase to report.
+// CHECK-LABEL: func.func @reduce_precision_kept
+// CHECK-NOT:     stablehlo.reduce_precision %arg0, format = e8m10
+// CHECK:         %[[R:.*]] = stablehlo.reduce_precision %arg1, format = e8m5
+// CHECK:         return %arg0, %[[R]]
+func.func @reduce_precision_kept(%x: tensor<4xf16>, %y: tensor<4xf32>) -> (tensor<4xf16>, tensor<4xf32>) {
+  %0 = stablehlo.reduce_precision %x, format = e8m10 : tensor<4xf16>
+  %1 = stablehlo.reduce_precision %y, format = e8m5 : tensor<4xf32>
+  return %0, %1 : tensor<4xf16>, tensor<4xf32>
+}

@@ -1140,8 +1140,42 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     }
     return wrapWhere(*a, AluOp::lt, 0.0, wrap, from, type);
   }
+  if (auto trunc = dyn_cast<arith::TruncIOp>(op)) {
+    // Integer narrowing keeps the low bits (two's complement wrap-around,
+    // as XLA's convert does); a copy into the narrower tile would saturate.
+    // The ALU shifts the 32-bit integer: the low `width` bits, sign-extended,
+    // are (x << (32 - width)) >> (32 - width); i1 keeps bit 0.
+    unsigned width = type.getIntOrFloatBitWidth();
+    FailureOr<Operand> a = operand(0);
+    if (failed(a))
+      return failure();
+    if (a->kind == Operand::Imm) {
+      Operand o = *a;
+      o.type = type;
+      o.imm = static_cast<double>(
+          llvm::APInt(64, static_cast<int64_t>(a->imm), /*isSigned=*/true)
+              .trunc(width)
+              .getSExtValue());
+      if (width == 1)
+        o.imm = o.imm != 0;
+      return o;
+    }
+    Type i32 = e.b.getI32Type();
+    Operand amount;
+    amount.type = i32;
+    if (width == 1) {
+      amount.imm = 1;
+      return alu(AluOp::And, *a, amount, type, trunc.getIn().getType());
+    }
+    amount.imm = 32 - width;
+    FailureOr<Operand> up =
+        alu(AluOp::shl, *a, amount, i32, trunc.getIn().getType());
+    if (failed(up))
+      return failure();
+    return alu(AluOp::shr, *up, amount, type, i32);
+  }
   if (isa<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp,
-          arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp>(op)) {
+          arith::ExtSIOp, arith::ExtUIOp>(op)) {
     FailureOr<Operand> a = operand(0);
     if (failed(a))
       return failure();
@@ -2884,7 +2918,40 @@ struct ScatterNest {
   Value updates;
   SmallVector<IndexTerm> updateOffsets;
   SmallVector<int64_t> updateSizes;
+  /// The update computation adds the update to the window (scatter-add):
+  /// the window is computed into a temporary by an add of the two, which is
+  /// copied back.
+  bool accumulate = false;
 };
+
+/// Whether `generic` is window = buffer + update, elementwise, with the
+/// sum written to `dest`: the scatter-add update computation after
+/// bufferization.
+bool isScatterAdd(linalg::GenericOp generic, Value bufferWindow,
+                  Value updateWindow, Value dest) {
+  if (generic.getNumDpsInputs() != 2 || generic.getNumDpsInits() != 1 ||
+      generic.getDpsInits()[0] != dest ||
+      generic.getNumParallelLoops() != generic.getNumLoops() ||
+      !llvm::all_of(generic.getIndexingMapsArray(),
+                    [](AffineMap m) { return m.isIdentity(); }))
+    return false;
+  Value a = generic.getDpsInputs()[0], b = generic.getDpsInputs()[1];
+  if (!((a == bufferWindow && b == updateWindow) ||
+        (a == updateWindow && b == bufferWindow)))
+    return false;
+  Block &body = *generic.getBody();
+  if (body.getOperations().size() != 2)
+    return false;
+  Operation *add = &body.front();
+  if (!isa<arith::AddFOp, arith::AddIOp>(add))
+    return false;
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  return yield.getOperand(0) == add->getResult(0) &&
+         ((add->getOperand(0) == body.getArgument(0) &&
+           add->getOperand(1) == body.getArgument(1)) ||
+          (add->getOperand(0) == body.getArgument(1) &&
+           add->getOperand(1) == body.getArgument(0)));
+}
 
 /// Matches the nest rooted at `outer`, or explains why not.
 FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
@@ -2968,8 +3035,14 @@ FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
   }
   memref::SubViewOp updateView, bufferView;
   memref::CopyOp copy;
+  memref::AllocOp sum;
+  linalg::GenericOp add;
   for (Operation &op : ifOp.getThenRegion().front().without_terminator()) {
-    if (auto sv = dyn_cast<memref::SubViewOp>(op)) {
+    if (auto a = dyn_cast<memref::AllocOp>(op); a && !sum) {
+      sum = a;
+    } else if (auto g = dyn_cast<linalg::GenericOp>(op); g && !add) {
+      add = g;
+    } else if (auto sv = dyn_cast<memref::SubViewOp>(op)) {
       memref::SubViewOp &slot =
           sv.getSource() == iterArg ? bufferView : updateView;
       if (slot || !llvm::all_of(sv.getMixedStrides(), [](OpFoldResult st) {
@@ -2988,9 +3061,21 @@ FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
       return failure();
     }
   }
-  if (!copy || !updateView || !bufferView ||
-      copy.getSource() != updateView.getResult() ||
-      copy.getTarget() != bufferView.getResult()) {
+  // Scatter-add: the window plus the update into a temporary, copied back.
+  if (add || sum) {
+    if (!add || !sum || !updateView || !bufferView || !copy ||
+        copy.getSource() != sum.getResult() ||
+        copy.getTarget() != bufferView.getResult() ||
+        !isScatterAdd(add, bufferView.getResult(), updateView.getResult(),
+                      sum.getResult())) {
+      why = "a scatter whose update computation is neither the update nor "
+            "an add of it (DMA scatters can only add into a row)";
+      return failure();
+    }
+    n.accumulate = true;
+  } else if (!copy || !updateView || !bufferView ||
+             copy.getSource() != updateView.getResult() ||
+             copy.getTarget() != bufferView.getResult()) {
     why = "a scatter body that does not copy one update window";
     return failure();
   }
@@ -3089,7 +3174,10 @@ FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
 /// fp32 below 2^24 elements) and replace it with -1 when any start is out of
 /// bounds, and one `ncore.scatter` with `skip_oob` writes the update windows
 /// (spec: scatter; out-of-bounds windows are skipped; for duplicate starts
-/// the later update wins, one of the orders the spec allows).
+/// the later update wins, one of the orders the spec allows). A scatter-add
+/// (`n.accumulate`) sets the instruction's `accumulate`: the DMA adds each
+/// window into its rows, in update order, so duplicate starts add up, as
+/// the reference interpreter applies them.
 LogicalResult emitScatterNest(Emitter &e, Location loc, const ScatterNest &n,
                               const HbmView &buf, const HbmView &upd,
                               ArrayRef<HbmView> idxViews) {
@@ -3231,10 +3319,12 @@ LogicalResult emitScatterNest(Emitter &e, Location loc, const ScatterNest &n,
             e.hbm(upd.base + uoff * bytesOf(upd.elementType), p, ups,
                   upd.elementType, uc, us),
             src);
-      e.b.create<ScatterOp>(loc, src, *index, table,
-                            static_cast<uint64_t>(maxOffset + 1), 1, true,
-                            Engine::dma, e.b.getI32IntegerAttr(e.nextQueue()),
-                            nullptr, nullptr, nullptr, nullptr);
+      // Chunks go to different queues; `schedule` orders them, as each
+      // writes the table (and with `accumulate` reads it too).
+      e.b.create<ScatterOp>(
+          loc, src, *index, table, static_cast<uint64_t>(maxOffset + 1), 1,
+          true, n.accumulate, Engine::dma, e.b.getI32IntegerAttr(e.nextQueue()),
+          nullptr, nullptr, nullptr, nullptr);
     }
     return success();
   };

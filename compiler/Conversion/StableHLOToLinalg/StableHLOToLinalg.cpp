@@ -318,7 +318,9 @@ struct ElementwiseLowering : ConversionPattern {
     if (!elementwise || op->getNumResults() != 1)
       return failure();
     if (isa<shlo::ReducePrecisionOp>(op)) {
-      reasons[op] = "reduce_precision has no lowering yet";
+      reasons[op] = "reduce_precision is lowered only on f32, f16 and bf16 "
+                    "with 7, 10 or all mantissa bits, which the `simplify` "
+                    "phase rewrites";
       return failure();
     }
     Location loc = op->getLoc();
@@ -944,38 +946,101 @@ struct ConvolutionLowering : Lowering<shlo::ConvolutionOp> {
                        rewriter.getI64TensorAttr(dilV))
                    .getResult(0);
     } else {
-      // Generic convolution. Loops: n, o, s_1..s_k (parallel), c, r_1..r_k
-      // (reduction); with groups the input feature is
-      // (o floordiv (O/G)) * (C/G) + c.
-      int64_t loops = 2 + 2 * k + 1;
+      // Generic convolution. Loops: n, g, o, s_1..s_k (parallel), c,
+      // r_1..r_k (reduction), g the feature group (spec: convolution,
+      // feature_group_count): with groups, the input's feature dim and the
+      // kernel's and result's output feature dims are expanded to
+      // (G, features / G) first (views), so that every index is a loop; the
+      // result is collapsed back. Without groups g has range 1 and is left
+      // out.
       int64_t outFeatures = type.getDimSize(dn.getOutputFeatureDimension());
-      int64_t inPerGroup = kT.getDimSize(dn.getKernelInputFeatureDimension());
+      int64_t inFeatures = inT.getDimSize(dn.getInputFeatureDimension());
+      if (outFeatures % groups || inFeatures % groups)
+        return reject(op, "feature dims not divisible by feature_group_count");
+      const bool grouped = groups > 1;
+      // Expands dim `d` of `v` (or of `t`) to (G, size / G).
+      auto expandedType = [&](RankedTensorType t, int64_t d) {
+        SmallVector<int64_t> shape(t.getShape());
+        shape[d] = t.getDimSize(d) / groups;
+        shape.insert(shape.begin() + d, groups);
+        return RankedTensorType::get(shape, t.getElementType());
+      };
+      auto reassociation = [&](int64_t rank, int64_t d) {
+        SmallVector<ReassociationIndices> r;
+        for (int64_t i = 0; i < rank; ++i) {
+          if (i == d)
+            r.push_back({i, i + 1});
+          else
+            r.push_back({i < d ? i : i + 1});
+        }
+        return r;
+      };
+      auto expand = [&](Value v, int64_t d) -> Value {
+        auto t = tensorType(v);
+        return rewriter.create<tensor::ExpandShapeOp>(
+            loc, expandedType(t, d), v, reassociation(t.getRank(), d));
+      };
+      // Position of original dim `i` once dim `d` is expanded.
+      auto at = [&](int64_t i, int64_t d) {
+        return !grouped || i <= d ? i : i + 1;
+      };
+      int64_t inF = dn.getInputFeatureDimension();
+      int64_t kOut = dn.getKernelOutputFeatureDimension();
+      int64_t outF = dn.getOutputFeatureDimension();
+      RankedTensorType genericType = accType;
+      Value genericInit = init;
+      if (grouped) {
+        input = expand(input, inF);
+        kernel = expand(kernel, kOut);
+        genericType = expandedType(accType, outF);
+        Operation *unused = init.getDefiningOp();
+        genericInit =
+            fill(rewriter, loc, zeroOf(rewriter, loc, acc), genericType);
+        Value empty = unused->getOperand(1);
+        rewriter.eraseOp(unused);
+        if (empty.use_empty())
+          rewriter.eraseOp(empty.getDefiningOp());
+      }
+      int64_t loops = 3 + 2 * k + 1;
       auto dim = [&](int64_t i) { return rewriter.getAffineDimExpr(i); };
-      AffineExpr n = dim(0), o = dim(1), c = dim(2 + k);
-      SmallVector<AffineExpr> inExprs(inT.getRank()), kExprs(kT.getRank()),
-          outExprs(type.getRank());
-      inExprs[dn.getInputBatchDimension()] = n;
-      inExprs[dn.getInputFeatureDimension()] =
-          groups == 1 ? c : o.floorDiv(outFeatures / groups) * inPerGroup + c;
-      kExprs[dn.getKernelInputFeatureDimension()] = c;
-      kExprs[dn.getKernelOutputFeatureDimension()] = o;
-      outExprs[dn.getOutputBatchDimension()] = n;
-      outExprs[dn.getOutputFeatureDimension()] = o;
+      AffineExpr n = dim(0), g = dim(1), o = dim(2), c = dim(3 + k);
+      SmallVector<AffineExpr> inExprs(tensorType(input).getRank()),
+          kExprs(tensorType(kernel).getRank()), outExprs(genericType.getRank());
+      inExprs[at(dn.getInputBatchDimension(), inF)] = n;
+      kExprs[at(dn.getKernelInputFeatureDimension(), kOut)] = c;
+      outExprs[at(dn.getOutputBatchDimension(), outF)] = n;
+      if (grouped) {
+        inExprs[inF] = g;
+        inExprs[inF + 1] = c;
+        kExprs[kOut] = g;
+        kExprs[kOut + 1] = o;
+        outExprs[outF] = g;
+        outExprs[outF + 1] = o;
+      } else {
+        inExprs[inF] = c;
+        kExprs[kOut] = o;
+        outExprs[outF] = o;
+      }
       for (int64_t i = 0; i < k; ++i) {
-        AffineExpr s = dim(2 + i), r = dim(3 + k + i);
-        inExprs[dn.getInputSpatialDimensions()[i]] =
+        AffineExpr s = dim(3 + i), r = dim(4 + k + i);
+        inExprs[at(dn.getInputSpatialDimensions()[i], inF)] =
             s * strideV[i] + r * dilV[i];
-        kExprs[dn.getKernelSpatialDimensions()[i]] = r;
-        outExprs[dn.getOutputSpatialDimensions()[i]] = s;
+        kExprs[at(dn.getKernelSpatialDimensions()[i], kOut)] = r;
+        outExprs[at(dn.getOutputSpatialDimensions()[i], outF)] = s;
       }
       SmallVector<AffineMap> maps = {
           AffineMap::get(loops, 0, inExprs, getContext()),
           AffineMap::get(loops, 0, kExprs, getContext()),
           AffineMap::get(loops, 0, outExprs, getContext())};
-      SmallVector<utils::IteratorType> iters = parallel(2 + k);
+      // Without groups no operand reads g: the loop is dropped.
+      if (!grouped)
+        maps = compressUnusedDims(maps);
+      SmallVector<utils::IteratorType> iters =
+          parallel(grouped ? 3 + k : 2 + k);
       iters.append(k + 1, utils::IteratorType::reduction);
       auto generic = buildGeneric(
-          rewriter, loc, accType, ValueRange{input, kernel}, init, maps, iters,
+          rewriter, loc, genericType, ValueRange{input, kernel}, genericInit,
+          maps, iters,
           [&](OpBuilder &b, ValueRange args, SmallVectorImpl<Value> &out) {
             Value a = toAccumulator(b, loc, args[0], inE, acc);
             Value w = toAccumulator(b, loc, args[1], kE, acc);
@@ -988,6 +1053,9 @@ struct ConvolutionLowering : Lowering<shlo::ConvolutionOp> {
             return success();
           });
       result = (*generic).getResult(0);
+      if (grouped)
+        result = rewriter.create<tensor::CollapseShapeOp>(
+            loc, accType, result, reassociation(accType.getRank(), outF));
     }
     rewriter.replaceOp(op, fromAccumulator(rewriter, loc, result, type));
     return success();
@@ -1158,6 +1226,18 @@ struct MapLowering : Lowering<shlo::MapOp> {
     rewriter.replaceOp(
         op, restoreSign(rewriter, loc, (*generic).getResult(0), type));
     return success();
+  }
+};
+
+/// select_and_scatter reaches this phase only where `simplify` did not
+/// unroll it (DecomposeComposites.cpp); the reason says why.
+struct SelectAndScatterLowering : Lowering<shlo::SelectAndScatterOp> {
+  using Lowering::Lowering;
+  LogicalResult matchAndRewrite(shlo::SelectAndScatterOp op, OpAdaptor,
+                                ConversionPatternRewriter &) const override {
+    return reject(op, "select_and_scatter is lowered only with static shapes "
+                      "and a window of at most 64 positions, which the "
+                      "`simplify` phase unrolls");
   }
 };
 
@@ -1784,8 +1864,9 @@ struct StableHLOToLinalgPass
         TransposeLowering, ReverseLowering, SliceLowering, ConcatenateLowering,
         PadLowering, DynamicSliceLowering, DynamicUpdateSliceLowering,
         DotGeneralLowering, ConvolutionLowering, ReduceLowering,
-        ReduceWindowLowering, MapLowering, GatherLowering, ScatterLowering,
-        SortLowering, IfLowering, CaseLowering, WhileLowering, ReturnLowering,
+        ReduceWindowLowering, MapLowering, SelectAndScatterLowering,
+        GatherLowering, ScatterLowering, SortLowering, IfLowering, CaseLowering,
+        WhileLowering, ReturnLowering,
         ForwardOperands<shlo::OptimizationBarrierOp>,
         ForwardOperands<shlo::AllReduceOp>, ForwardOperands<shlo::AllGatherOp>,
         ForwardOperands<shlo::CollectivePermuteOp>,

@@ -245,6 +245,7 @@ LogicalResult fillInstruction(Operation *op, ncx::Instruction &inst) {
         k->set_row_stride(static_cast<int64_t>(o.getRowStride()));
         k->set_num_rows(static_cast<int64_t>(o.getRows()));
         k->set_skip_out_of_bounds(o.getSkipOob());
+        k->set_accumulate(o.getAccumulate());
         return success();
       })
       .Default([&](Operation *other) {

@@ -236,6 +236,8 @@ public:
       add("row_stride", b.getI64IntegerAttr(k.row_stride()));
       if (k.skip_out_of_bounds())
         add("skip_oob", b.getUnitAttr());
+      if (k.accumulate())
+        add("accumulate", b.getUnitAttr());
       break;
     }
     case ncx::Instruction::KIND_NOT_SET:

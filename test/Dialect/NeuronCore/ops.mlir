@@ -62,4 +62,6 @@ ncore.program @all attributes {target = "trn2", compiler_version = "test"} {
   ncore.scatter on gpsimd ins(#ncore.ap<sbuf[0:32] f32 [16:1]>, #ncore.ap<sbuf[0:32] + 128 i32 []>) outs(#ncore.ap<sbuf[0:1] + 256 f32 [16:1]>) rows(64) row_stride(16)
   // CHECK: ncore.scatter on dma[2] ins(#ncore.ap<sbuf[0:32] f32 [16:1]>, #ncore.ap<sbuf[0:32] + 128 i32 []>) outs(#ncore.ap<hbm[0:1] + 256 f32 [16:1]>) rows(64) row_stride(16) skip_oob
   ncore.scatter on dma[2] ins(#ncore.ap<sbuf[0:32] f32 [16:1]>, #ncore.ap<sbuf[0:32] + 128 i32 []>) outs(#ncore.ap<hbm[0:1] + 256 f32 [16:1]>) rows(64) row_stride(16) skip_oob
+  // CHECK: ncore.scatter on dma[3] ins(#ncore.ap<sbuf[0:32] bf16 [16:1]>, #ncore.ap<sbuf[0:32] + 128 i32 []>) outs(#ncore.ap<hbm[0:1] + 256 bf16 [16:1]>) rows(64) row_stride(16) skip_oob accumulate
+  ncore.scatter on dma[3] ins(#ncore.ap<sbuf[0:32] bf16 [16:1]>, #ncore.ap<sbuf[0:32] + 128 i32 []>) outs(#ncore.ap<hbm[0:1] + 256 bf16 [16:1]>) rows(64) row_stride(16) skip_oob accumulate
 }

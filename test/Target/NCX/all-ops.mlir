@@ -34,4 +34,5 @@ ncore.program @main attributes {compiler_version = "test", target = "trn2"} {
   ncore.tensor_copy on scalar ins(#ncore.ap<psum[0:128] f32 [512:1]>) outs(#ncore.ap<sbuf[0:128] bf16 [512:1]>)
   ncore.gather on dma[2] ins(#ncore.ap<hbm[0:1] + 425984 i32 [1:1]>, #ncore.ap<sbuf[0:4] i32 []>) outs(#ncore.ap<sbuf[0:4] + 64 i32 [1:1]>) rows(4) row_stride(1)
   ncore.scatter on dma[2] ins(#ncore.ap<sbuf[0:4] + 64 f32 [1:1]>, #ncore.ap<sbuf[0:4] i32 []>) outs(#ncore.ap<hbm[0:1] + 131072 f32 [1:1]>) rows(4) row_stride(1) skip_oob
+  ncore.scatter on dma[2] ins(#ncore.ap<sbuf[0:4] + 64 f32 [1:1]>, #ncore.ap<sbuf[0:4] i32 []>) outs(#ncore.ap<hbm[0:1] + 131072 f32 [1:1]>) rows(4) row_stride(1) skip_oob accumulate
 }

@@ -101,3 +101,21 @@ func.func @edges(%x: tensor<4xui8>, %h: tensor<3xi16>, %r: tensor<2x3xf32>, %b: 
   %5 = stablehlo.shift_right_logical %k, %b : tensor<4xi8>
   return %0, %1, %2, %3, %4, %5 : tensor<4xi1>, tensor<4xi1>, tensor<4xui8>, tensor<3xf16>, tensor<2x3xf32>, tensor<4xi8>
 }
+
+// Integer narrowing keeps the low bits (XLA's convert wraps; a copy into
+// the narrower tile would saturate): 70000 = 65536 + 4464 = 273 * 256 + 112,
+// -32769 = -65536 + 32767, -129 = -256 + 127, 200 - 256 = -56. The i8 and
+// ui8 converts are one op after CSE (same bits), and one value is returned
+// twice; an input is returned as it is.
+// RUN: systole-run %s --entry=narrowing --input=6xi32=32768,65535,-32769,200,-129,70000 | FileCheck %s --check-prefix=NARROW
+// NARROW: result[0]: 6xi16=[-32768 -1 32767 200 -129 4464]
+// NARROW: result[1]: 6xi8=[0 -1 -1 -56 127 112]
+// NARROW: result[2]: 6xui8=[0 255 255 200 127 112]
+// NARROW: result[3]: 6xi8=[0 -1 -1 -56 127 112]
+// NARROW: result[4]: 6xi32=[32768 65535 -32769 200 -129 70000]
+func.func @narrowing(%x: tensor<6xi32>) -> (tensor<6xi16>, tensor<6xi8>, tensor<6xui8>, tensor<6xi8>, tensor<6xi32>) {
+  %a = stablehlo.convert %x : (tensor<6xi32>) -> tensor<6xi16>
+  %b = stablehlo.convert %x : (tensor<6xi32>) -> tensor<6xi8>
+  %c = stablehlo.convert %x : (tensor<6xi32>) -> tensor<6xui8>
+  return %a, %b, %c, %b, %x : tensor<6xi16>, tensor<6xi8>, tensor<6xui8>, tensor<6xi8>, tensor<6xi32>
+}

@@ -506,6 +506,52 @@ TEST(SimFunctionalTest, GatherAndScatterRows) {
                 "partition 1 is outside the table's 6 rows"));
 }
 
+TEST(SimFunctionalTest, ScatterAccumulateAddsRowsInOrder) {
+  // out = table (bf16 [4 x 2]); then rows {1, 1, 9} of out += src rows, by
+  // one DMA read-modify-write with skip_oob: index 9 is skipped, and the
+  // two adds into row 1 round to bf16 one after the other.
+  ProgramBuilder b;
+  uint64_t t = b.input("table", {4, 2}, DTYPE_BF16);
+  uint64_t src = b.input("src", {3, 2}, DTYPE_BF16);
+  uint64_t idx = b.input("idx", {3, 1}, DTYPE_I32);
+  uint64_t out = b.output("out", {4, 2}, DTYPE_BF16);
+  // DMAs copy HBM <-> SBUF: out = table through SBUF.
+  ProgramBuilder::signal(
+      dmaCopy(b, dma(0), hbm(t, 4, 2, DTYPE_BF16), sbuf(4, 2, 128, DTYPE_BF16)),
+      1);
+  Instruction *copyOut = dmaCopy(b, dma(0), sbuf(4, 2, 128, DTYPE_BF16),
+                                 hbm(out, 4, 2, DTYPE_BF16));
+  ProgramBuilder::wait(copyOut, 1, 1);
+  ProgramBuilder::signal(copyOut, 0);
+  ProgramBuilder::signal(
+      dmaCopy(b, dma(0), hbm(src, 3, 2, DTYPE_BF16), sbuf(3, 2, 0, DTYPE_BF16)),
+      0);
+  ProgramBuilder::signal(
+      dmaCopy(b, dma(0), hbm(idx, 3, 1, DTYPE_I32), sbuf(3, 1, 64, DTYPE_I32)),
+      0);
+  Instruction *s = b.add(dma(1));
+  ProgramBuilder::wait(s, 0, 3);
+  Scatter *k = s->mutable_scatter();
+  *k->mutable_table() = hbm(out, 1, 2, DTYPE_BF16);
+  *k->mutable_indices() = sbuf(3, 1, 64, DTYPE_I32);
+  *k->mutable_src() = sbuf(3, 2, 0, DTYPE_BF16);
+  k->set_row_stride(2);
+  k->set_num_rows(4);
+  k->set_skip_out_of_bounds(true);
+  k->set_accumulate(true);
+  Executable exe = b.finish();
+  absl::StatusOr<SimResult> result = simulate(
+      exe, {tensor(systole::DType::BF16, {4, 2}, {0, 1, 256, -3, 0, 0, 5, 5}),
+            tensor(systole::DType::BF16, {3, 2}, {1, 1, 1, 2, 7, 7}),
+            tensor(systole::DType::I32, {3, 1}, {1, 1, 9})});
+  ASSERT_TRUE(result.ok()) << result.status();
+  // Row 1: 256 + 1 = 257 ties to 256 in bf16 (8 significant bits), twice
+  // (one rounding at the end would give 258); -3 + 1 + 2 = 0.
+  std::vector<double> expected = {0, 1, 256, 0, 0, 0, 5, 5};
+  for (int i = 0; i < 8; ++i)
+    EXPECT_EQ(result->outputs[0].getDouble(i), expected[i]) << "element " << i;
+}
+
 // ---- Conversions at every dtype's edges (DMA casts and engine rounding) ----
 
 /// DMA-casts `values` (f32) to `to` and returns the result's raw bits.
