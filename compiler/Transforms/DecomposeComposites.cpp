@@ -98,7 +98,7 @@ struct ClampPattern : OpRewritePattern<stablehlo::ClampOp> {
   }
 };
 
-/// Window positions up to which `select_and_scatter` is unrolled (a 8x8
+/// Window positions up to which `select_and_scatter` is unrolled (an 8x8
 /// pooling window); larger windows are left for the `linalg` phase, which
 /// reports them.
 constexpr int64_t kMaxSelectAndScatterWindow = 64;
@@ -290,7 +290,8 @@ struct SelectAndScatterPattern
 ///  - overflow: |y| >= 2^(bias+1) becomes inf with y's sign;
 ///  - underflow: x rounds below the smallest normal exactly when
 ///    |x| < 2^(1-bias) - 2^(-bias-m-1) (the midpoint below it rounds up, to
-///    the even fraction), and becomes x * 0.
+///    the even fraction), and becomes x * 0;
+///  - NaN: x itself, its payload whole.
 /// Other mantissa widths are not matched (the `linalg` phase reports them).
 struct ReducePrecisionPattern : OpRewritePattern<stablehlo::ReducePrecisionOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -334,6 +335,9 @@ struct ReducePrecisionPattern : OpRewritePattern<stablehlo::ReducePrecisionOp> {
                                    h.splat(threshold));
       y = h.select(underflows, h.mul(x, h.splat(0.0)), y);
     }
+    // A NaN keeps its payload (the conversions would cut its low bits).
+    if (rounding)
+      y = h.select(h.compare(stablehlo::ComparisonDirection::NE, x, x), x, y);
     rewriter.replaceOp(op, h.convert(y, ft));
     return success();
   }

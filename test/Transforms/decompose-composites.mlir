@@ -160,7 +160,8 @@ func.func @select_and_scatter_large_window(%x: tensor<65xf32>, %g: tensor<1xf32>
 // -----
 
 // reduce_precision to e5m7 on f32: rounded through bf16, then e5's range:
-// 2^16 and above become inf of y's sign, below 2^-14 - 2^-23 zero of x's.
+// 2^16 and above become inf of y's sign, below 2^-14 - 2^-23 zero of x's;
+// a NaN is returned as it is (its payload whole).
 // CHECK-LABEL: func.func @reduce_precision_e5m7
 // CHECK-DAG:     stablehlo.constant dense<6.0915947E-5> : tensor<4xf32>
 // CHECK-DAG:     stablehlo.constant dense<6.553600e+04> : tensor<4xf32>
@@ -173,7 +174,9 @@ func.func @select_and_scatter_large_window(%x: tensor<65xf32>, %g: tensor<1xf32>
 // CHECK:         %[[AX:.*]] = stablehlo.abs %arg0
 // CHECK:         %[[UN:.*]] = stablehlo.compare LT, %[[AX]], %{{.*}}
 // CHECK:         %[[Z:.*]] = stablehlo.multiply %arg0
-// CHECK:         %[[R:.*]] = stablehlo.select %[[UN]], %[[Z]], %[[Y2]]
+// CHECK:         %[[Y3:.*]] = stablehlo.select %[[UN]], %[[Z]], %[[Y2]]
+// CHECK:         %[[NAN:.*]] = stablehlo.compare NE, %arg0, %arg0
+// CHECK:         %[[R:.*]] = stablehlo.select %[[NAN]], %arg0, %[[Y3]]
 // CHECK:         return %[[R]]
 func.func @reduce_precision_e5m7(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = stablehlo.reduce_precision %x, format = e5m7 : tensor<4xf32>

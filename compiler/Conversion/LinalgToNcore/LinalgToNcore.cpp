@@ -162,8 +162,39 @@ public:
   }
 
   int nextQueue() { return queue++ % std::max(1, target.dma_queues()); }
-  Engine nextCopyEngine() {
-    return (copyToggle++ & 1) ? Engine::scalar : Engine::vector;
+
+  /// Whether an instruction that the vector and the scalar (activation)
+  /// engine both run with the same result (a copy or PSUM evacuation, a
+  /// single elementwise step with an activation form), `elements` per
+  /// partition, goes to the scalar engine: whether its estimated busy time
+  /// ends first with it, the cost being max(64, elements) cycles at the
+  /// engine's clock (DESIGN section 4). The estimates count what
+  /// chargeVector/chargeScalar were told; the caller charges its choice.
+  bool preferScalar(int64_t elements) const {
+    double cycles = static_cast<double>(std::max<int64_t>(64, elements));
+    return scalarNs + cycles / target.scalar_clock_ghz() <
+           vectorNs + cycles / target.vector_clock_ghz();
+  }
+  /// Charges the estimate of an instruction on the vector (scalar) engine
+  /// of `cycles` cycles before the 64-cycle minimum.
+  void chargeVector(int64_t cycles) {
+    vectorNs += static_cast<double>(std::max<int64_t>(64, cycles)) /
+                target.vector_clock_ghz();
+  }
+  void chargeScalar(int64_t cycles) {
+    scalarNs += static_cast<double>(std::max<int64_t>(64, cycles)) /
+                target.scalar_clock_ghz();
+  }
+  /// A copy on the less loaded of the vector and scalar engines.
+  void copyBalanced(Location loc, AccessPatternAttr src,
+                    AccessPatternAttr dst) {
+    int64_t n = dst.getElementsPerPartition();
+    bool scalar = preferScalar(n);
+    if (scalar)
+      chargeScalar(n);
+    else
+      chargeVector(n);
+    copy(loc, src, dst, scalar ? Engine::scalar : Engine::vector);
   }
 
   // ---- instructions ----
@@ -217,7 +248,13 @@ public:
   int slotSet = 1;
   int64_t slotTop = 0;
   int queue = 0;
-  int copyToggle = 0;
+  double vectorNs = 0, scalarNs = 0; // see preferScalar
+  /// The column cache of the epilogue being emitted (Epilogue::columnBytes):
+  /// its SBUF base (-1: none), owner and the HBM column each slot holds.
+  int64_t columnCacheBase = -1, columnCacheOwner = -1;
+  SmallVector<Attribute> cachedColumns; // two per input
+  SmallVector<int> lastColumnSlot;      // per input: the slot loaded last
+  int64_t epilogueIds = 0;
   int psumRotation = 0;
   int64_t tilesEmitted = 0; // vector-engine kernel tiles so far
 };
@@ -521,6 +558,9 @@ public:
   LogicalResult run();
 
 private:
+  /// The kernel input being loaded (its column-cache slot), or -1.
+  int64_t currentInput = -1;
+
   /// The HBM access pattern of an operand over the tile's loops `dims`.
   FailureOr<AccessPatternAttr> hbmOperand(const HbmView &view, AffineMap map,
                                           ArrayRef<int64_t> dims) {
@@ -653,8 +693,8 @@ private:
       auto t = e.sbuf(tOff, p, view.elementType, {cn}, Memory::psum);
       e.b.create<TransposeOp>(k.loc, rowsAp, t, Engine::tensor, nullptr,
                               nullptr, nullptr, nullptr, nullptr);
-      e.copy(k.loc, t, e.sbuf(tile.offset + c0 * eb, p, view.elementType, {cn}),
-             e.nextCopyEngine());
+      e.copyBalanced(k.loc, t,
+                     e.sbuf(tile.offset + c0 * eb, p, view.elementType, {cn}));
     }
     return true;
   }
@@ -672,12 +712,43 @@ private:
       return failure();
     // Loaded data keeps its own type (a u8 tile holds 0..255 exactly), and
     // the DMA moves its bytes, not 4 per element.
-    FailureOr<Operand> t =
-        newTile(view.elementType, column ? 1 : ftot, /*exactType=*/true);
+    // In an epilogue, a column the previous tile loaded into this input's
+    // cache slot is there still (Epilogue::columnBytes).
+    bool cached = column && ftot != 1 && e.columnCacheBase >= 0 &&
+                  currentInput >= 0 &&
+                  currentInput < static_cast<int64_t>(e.lastColumnSlot.size());
+    FailureOr<Operand> t = failure();
+    int64_t slot = -1;
+    bool hit = false;
+    if (cached) {
+      for (int64_t j : {0, 1})
+        if (e.cachedColumns[2 * currentInput + j] == *src) {
+          slot = 2 * currentInput + j;
+          hit = true;
+        }
+      if (!hit) {
+        int &last = e.lastColumnSlot[currentInput];
+        last ^= 1;
+        slot = 2 * currentInput + last;
+      }
+      Operand c;
+      c.kind = Operand::Column;
+      c.offset = e.columnCacheBase + 64 * slot;
+      c.type = view.elementType;
+      t = c;
+    } else {
+      t = newTile(view.elementType, column ? 1 : ftot, /*exactType=*/true);
+    }
     if (failed(t))
       return failure();
-    if (column || (!loadTransposed(view, map, *t) && !loadSpan(*src, *t)))
+    if (cached) {
+      if (!hit)
+        e.dma(k.loc, *src, ap(*t, 1));
+      e.cachedColumns[slot] = *src;
+    } else if (column ||
+               (!loadTransposed(view, map, *t) && !loadSpan(*src, *t))) {
       e.dma(k.loc, *src, ap(*t, column ? 1 : ftot));
+    }
     if (view.elementType.isUnsignedInteger() &&
         view.elementType.getIntOrFloatBitWidth() < 32) {
       if (onlyZeroExtended) {
@@ -763,7 +834,7 @@ private:
           e.sbuf(*at, p, type, {span}));
     auto strided = AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, p, *at, type,
                                           counts, strides, 0);
-    e.copy(k.loc, strided, ap(tile, elems), e.nextCopyEngine());
+    e.copyBalanced(k.loc, strided, ap(tile, elems));
     return true;
   }
 
@@ -834,6 +905,9 @@ private:
 
   FailureOr<Operand> alu(AluOp aop, Operand x, Operand y, Type type,
                          Type xType);
+  FailureOr<Operand> onActivationEngine(Operation *op, AluOp aop,
+                                        const Operand &a, const Operand &c,
+                                        Type type);
   FailureOr<Operand> lowerUnsignedCompare(arith::CmpIOp cmp);
   FailureOr<Operand> lowerShift(Operation *op, Type type);
   FailureOr<Operand> lowerLoad(memref::LoadOp load);
@@ -857,6 +931,9 @@ private:
   SmallVector<int64_t> parDims, redDims;
   int64_t fpar, ftot;
   DenseMap<Value, Operand> values;
+  /// Ops already computed as part of an earlier instruction (a ReLU folded
+  /// into the activation that adds its bias): their result.
+  DenseMap<Operation *, Operand> folded;
 };
 
 FailureOr<Operand> TileEmitter::lookup(Value v) {
@@ -896,6 +973,8 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
                       "the frontend; complex numbers are not supported)";
     return failure();
   }
+  if (auto it = folded.find(op); it != folded.end())
+    return it->second;
   auto operand = [&](unsigned i) { return lookup(op->getOperand(i)); };
 
   if (isa<arith::ConstantOp>(op))
@@ -1028,6 +1107,9 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
                      << "' of two constants (fold it first)";
       return failure();
     }
+    if (FailureOr<Operand> r = onActivationEngine(op, *aop, *a, *c, type);
+        succeeded(r))
+      return r;
     Type lhsType = op->getOperand(0).getType();
     return alu(*aop, *a, *c, type,
                lhsType.isIndex() ? e.b.getI32Type() : lhsType);
@@ -1110,10 +1192,23 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     FailureOr<Operand> a = operand(0);
     if (failed(a))
       return failure();
+    if (a->kind == Operand::Column) {
+      // Constant along the free dims (a per-channel value such as a batch
+      // norm's rsqrt(variance + eps)): computed once per partition, and
+      // the result stays a [P x 1] column.
+      FailureOr<Operand> r = newTile(type, 1);
+      if (failed(r))
+        return failure();
+      e.b.create<ActivationOp>(loc, *func, ap(*a, 1), ap(*r, 1), nullptr,
+                               nullptr, nullptr, Engine::scalar, nullptr,
+                               nullptr, nullptr, nullptr, nullptr);
+      return r;
+    }
     FailureOr<Operand> x = asTile(*a, type);
     FailureOr<Operand> r = newTile(type, ftot);
     if (failed(x) || failed(r))
       return failure();
+    e.chargeScalar(ftot);
     e.b.create<ActivationOp>(loc, *func, full(*x), full(*r), nullptr, nullptr,
                              nullptr, Engine::scalar, nullptr, nullptr, nullptr,
                              nullptr, nullptr);
@@ -1143,8 +1238,10 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
   if (auto trunc = dyn_cast<arith::TruncIOp>(op)) {
     // Integer narrowing keeps the low bits (two's complement wrap-around,
     // as XLA's convert does); a copy into the narrower tile would saturate.
-    // The ALU shifts the 32-bit integer: the low `width` bits, sign-extended,
-    // are (x << (32 - width)) >> (32 - width); i1 keeps bit 0.
+    // The low `width` bits, sign-extended, are (x << (32 - width)) >>
+    // (32 - width) on the ALU's 32-bit integer; i1 keeps bit 0. Exact while
+    // |x| < 2^24, like all i32 arithmetic on the engines (their fp32 holds
+    // the loaded value).
     unsigned width = type.getIntOrFloatBitWidth();
     FailureOr<Operand> a = operand(0);
     if (failed(a))
@@ -1212,6 +1309,66 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
   return failure();
 }
 
+/// A float tile plus a [P x 1] column, or `arith.maximumf` of a float tile
+/// and +0, on the scalar engine when it is the less loaded of it and the
+/// vector engine (Emitter::preferScalar): `activation identity` with the
+/// column as its bias, or `activation relu`. The activation engine computes
+/// func(x * 1 + bias) in fp32 and rounds once to the destination's type, so
+/// each result equals the vector engine's, signed zeros and NaNs included
+/// (x * 1 + 0 turns -0 into +0, which relu, like maximumf(-0, +0), returns
+/// anyway). Fails, emitting nothing, for other steps or when the vector
+/// engine is the one to use.
+FailureOr<Operand> TileEmitter::onActivationEngine(Operation *op, AluOp aop,
+                                                   const Operand &a,
+                                                   const Operand &c,
+                                                   Type type) {
+  if (!isa<FloatType>(type) || !isa<FloatType>(op->getOperand(0).getType()))
+    return failure();
+  const Operand *x = a.kind == Operand::Tile ? &a : &c;
+  const Operand *y = x == &a ? &c : &a;
+  if (x->kind != Operand::Tile || y->kind == Operand::Tile)
+    return failure();
+  ActivationFunc func;
+  // x + bias whose one user is maximumf(_, +0) of the same type: one
+  // `activation relu` with the bias (relu of the fp32 sum rounded once
+  // equals the sum rounded, then its maximum with +0).
+  Operation *relu = nullptr;
+  if (aop == AluOp::add && op->getResult(0).hasOneUse()) {
+    Operation *user = *op->getResult(0).getUsers().begin();
+    if (isa<arith::MaximumFOp>(user) && user->getBlock() == op->getBlock() &&
+        user->getResult(0).getType() == type) {
+      Value other = user->getOperand(0) == op->getResult(0)
+                        ? user->getOperand(1)
+                        : user->getOperand(0);
+      FailureOr<Operand> zero = lookup(other);
+      if (succeeded(zero) && zero->kind == Operand::Imm && zero->imm == 0.0 &&
+          !std::signbit(zero->imm))
+        relu = user;
+    }
+  }
+  if (aop == AluOp::add && y->kind == Operand::Column)
+    func = relu ? ActivationFunc::relu : ActivationFunc::identity;
+  else if (aop == AluOp::max && isa<arith::MaximumFOp>(op) &&
+           y->kind == Operand::Imm && y->imm == 0.0 && !std::signbit(y->imm))
+    func = ActivationFunc::relu;
+  else
+    return failure();
+  if (!e.preferScalar(ftot))
+    return failure();
+  e.chargeScalar(ftot);
+  FailureOr<Operand> r = newTile(type, ftot);
+  if (failed(r))
+    return failure();
+  bool bias = aop == AluOp::add;
+  e.b.create<ActivationOp>(k.loc, func, full(*x), full(*r), nullptr,
+                           bias ? ap(*y, 1) : AccessPatternAttr(), nullptr,
+                           Engine::scalar, nullptr, nullptr, nullptr, nullptr,
+                           nullptr);
+  if (bias && relu)
+    folded[relu] = *r;
+  return r;
+}
+
 /// `x aop y` on two operands of any kind (at most one immediate): columns
 /// and immediates give a [P x 1] column, anything with a tile a dense tile
 /// of `type`. `xType` types `x` when it has to be materialized (an immediate
@@ -1267,14 +1424,18 @@ FailureOr<Operand> TileEmitter::alu(AluOp aop, Operand x, Operand y, Type type,
       x = *t;
     }
   }
-  if (y.kind == Operand::Tile)
+  if (y.kind == Operand::Tile) {
+    bool psum = x.memory == Memory::psum || y.memory == Memory::psum;
+    e.chargeVector(psum ? ftot : 2 * ftot);
     e.b.create<TensorTensorOp>(loc, aop, full(x), full(y), full(*r),
                                Engine::vector, nullptr, nullptr, nullptr,
                                nullptr, nullptr);
-  else
+  } else {
+    e.chargeVector(ftot);
     e.b.create<TensorScalarOp>(loc, full(x), full(*r), aop, scalarAttr(y),
                                nullptr, nullptr, Engine::vector, nullptr,
                                nullptr, nullptr, nullptr, nullptr);
+  }
   return r;
 }
 
@@ -1910,7 +2071,9 @@ LogicalResult TileEmitter::run() {
           !arg.use_empty() && llvm::all_of(arg.getUsers(), [](Operation *u) {
             return isa<arith::ExtUIOp, arith::UIToFPOp>(u);
           });
+      currentInput = static_cast<int64_t>(i);
       FailureOr<Operand> t = load(view, k.inputMaps[i], onlyZeroExtended);
+      currentInput = -1;
       if (failed(t))
         return failure();
       values[arg] = *t;
@@ -2214,8 +2377,17 @@ struct Epilogue {
   SmallVector<unsigned> nLoops;
   /// The op's loops along the producer's batch loops (one index per tile).
   SmallVector<unsigned> batchLoops;
-  /// SBUF bytes per partition its tiles take (two slot sets).
+  /// SBUF bytes per partition its tiles take (two slot sets), the last
+  /// `columnBytes` of them the column cache.
   int64_t arenaBytes = 0;
+  /// The column cache: two 64-byte slots per input for its [P x 1] column
+  /// (a per-channel bias or scale), loaded by the first tile that reads it
+  /// and kept while the next tiles read the same HBM column; the next
+  /// column goes to the other slot, so loading it need not wait for the
+  /// tiles still reading the previous one.
+  int64_t columnBytes = 0;
+  /// Distinguishes epilogues, so that a cache never outlives its producer.
+  int64_t id = -1;
 };
 
 /// Emits the epilogue for the tile of C at m0 (mt partitions), along the
@@ -2249,9 +2421,16 @@ LogicalResult emitEpilogueTile(Emitter &e, const Epilogue &epi, int64_t m0,
   }
   int64_t savedBase = e.arenaBase, savedBytes = e.arenaBytes;
   e.arenaBase = arenaBase;
-  e.arenaBytes = epi.arenaBytes;
+  e.arenaBytes = epi.arenaBytes - epi.columnBytes;
+  if (e.columnCacheOwner != epi.id) {
+    e.columnCacheOwner = epi.id;
+    e.cachedColumns.assign(2 * k.inputs.size(), Attribute());
+    e.lastColumnSlot.assign(k.inputs.size(), 1);
+  }
+  e.columnCacheBase = arenaBase + e.arenaBytes;
   TileEmitter t(e, k, origin, counts);
   LogicalResult result = t.run();
+  e.columnCacheBase = -1;
   e.arenaBase = savedBase;
   e.arenaBytes = savedBytes;
   return result;
@@ -2316,7 +2495,7 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
     auto tdst = e.sbuf(tOff, f, t, {p}, Memory::psum);
     e.b.create<TransposeOp>(loc, src, tdst, Engine::tensor, nullptr, nullptr,
                             nullptr, nullptr, nullptr);
-    e.copy(loc, tdst, dst, e.nextCopyEngine());
+    e.copyBalanced(loc, tdst, dst);
   };
 
   for (int64_t bi = 0; bi < ct.batch; ++bi) {
@@ -2405,7 +2584,7 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
               c.base + (c.offset + boff[2] + m0 * ct.sCm + n0 * ct.sCn) * ebC;
           auto cAp = e.hbm(cAddr, mt, ct.sCm, tc, {nt}, {ct.sCn});
           if (zeroInit) {
-            e.copy(loc, acc, out, e.nextCopyEngine());
+            e.copyBalanced(loc, acc, out);
           } else {
             auto init = e.sbuf(initOff[os], mt, tc, {nt});
             e.dma(loc, cAp, init);
@@ -2765,7 +2944,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
           auto t = e.sbuf(tOff, kt, tw, {mt}, Memory::psum);
           e.b.create<TransposeOp>(loc, src, t, Engine::tensor, nullptr, nullptr,
                                   nullptr, nullptr, nullptr);
-          e.copy(loc, t, wBlock(r, kb, mb, kt, mt), e.nextCopyEngine());
+          e.copyBalanced(loc, t, wBlock(r, kb, mb, kt, mt));
         } else {
           e.dma(loc,
                 e.hbm(cv.w.base + (cv.w.offset + kOff + mOff) * ebW, kt,
@@ -2878,7 +3057,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
       auto outAp =
           e.hbm(addr, mt, cv.m >= 0 ? cv.sOut[cv.m] : 0, to, cnt, outStrides);
       if (zeroInit) {
-        e.copy(loc, acc, outTile, e.nextCopyEngine());
+        e.copyBalanced(loc, acc, outTile);
       } else {
         auto init = e.sbuf(initOff[os], mt, to, {n});
         e.dma(loc, outAp, init);
@@ -2924,8 +3103,8 @@ struct ScatterNest {
   bool accumulate = false;
 };
 
-/// Whether `generic` is window = buffer + update, elementwise, with the
-/// sum written to `dest`: the scatter-add update computation after
+/// Whether `generic` is window = buffer + update, elementwise, in floats,
+/// with the sum written to `dest`: the scatter-add update computation after
 /// bufferization.
 bool isScatterAdd(linalg::GenericOp generic, Value bufferWindow,
                   Value updateWindow, Value dest) {
@@ -2942,8 +3121,10 @@ bool isScatterAdd(linalg::GenericOp generic, Value bufferWindow,
   Block &body = *generic.getBody();
   if (body.getOperations().size() != 2)
     return false;
+  // Floats only: the DMA adds in fp32 and converts back, which for
+  // integers would saturate where StableHLO's add wraps.
   Operation *add = &body.front();
-  if (!isa<arith::AddFOp, arith::AddIOp>(add))
+  if (!isa<arith::AddFOp>(add))
     return false;
   auto yield = cast<linalg::YieldOp>(body.getTerminator());
   return yield.getOperand(0) == add->getResult(0) &&
@@ -3069,7 +3250,8 @@ FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
         !isScatterAdd(add, bufferView.getResult(), updateView.getResult(),
                       sum.getResult())) {
       why = "a scatter whose update computation is neither the update nor "
-            "an add of it (DMA scatters can only add into a row)";
+            "a float add of it (DMA scatters can only add floats into a row; "
+            "an integer add would saturate where StableHLO's wraps)";
       return failure();
     }
     n.accumulate = true;
@@ -3778,7 +3960,8 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
         generic.getNumDpsInputs() +
         static_cast<int64_t>(generic.getBody()->getOperations().size()) + 2;
     int64_t slotBytes = (e.target.matmul_max_n() * 4 + 63) / 64 * 64;
-    int64_t arenaBytes = 2 * slots * slotBytes;
+    int64_t columnBytes = 2 * 64 * generic.getNumDpsInputs();
+    int64_t arenaBytes = 2 * slots * slotBytes + columnBytes;
     if (arenaBytes > e.sbufBytes / 2)
       return std::nullopt;
     auto view = [&](Value v) {
@@ -3815,8 +3998,8 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     FailureOr<Kernel> k = buildKernel(generic, *tiling, main, module);
     if (failed(k))
       return std::nullopt;
-    return Epilogue{std::move(*k), *cInput,    mLoop,
-                    nLoops,        batchLoops, arenaBytes};
+    return Epilogue{std::move(*k), *cInput,    mLoop,       nLoops,
+                    batchLoops,    arenaBytes, columnBytes, e.epilogueIds++};
   }
 
   /// matchEpilogue for contraction `mm`: C indexed by its M, N and batch

@@ -94,7 +94,7 @@ FailureOr<Value> convertScalar(OpBuilder &b, Location loc, Value x, Type from,
     if (toI.getWidth() == 1 && fromI.getWidth() != 1)
       return b
           .create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, x,
-                                 constantLike(b, loc, dst, 0))
+                                 constantLike(b, loc, x.getType(), 0))
           .getResult();
     if (fromI.getWidth() == toI.getWidth())
       return x;

@@ -861,7 +861,11 @@ struct ConvolutionLowering : Lowering<shlo::ConvolutionOp> {
     }
     Type acc = accumulatorType(rewriter, type.getElementType());
     auto accType = withElement(type, acc);
-    Value init = fill(rewriter, loc, zeroOf(rewriter, loc, acc), accType);
+    // The accumulator, zero (created where it is used: a grouped
+    // convolution's has the expanded shape).
+    auto zeroInit = [&](RankedTensorType t) {
+      return fill(rewriter, loc, zeroOf(rewriter, loc, acc), t);
+    };
     Value input = signlessTensor(rewriter, loc, adaptor.getLhs());
     Value kernel = signlessTensor(rewriter, loc, adaptor.getRhs());
     auto nonzero = [](int64_t x) { return x != 0; };
@@ -926,7 +930,8 @@ struct ConvolutionLowering : Lowering<shlo::ConvolutionOp> {
       result = rewriter
                    .create<linalg::Conv2DNchwFchwOp>(
                        loc, TypeRange{accType}, ValueRange{input, kernel},
-                       ValueRange{init}, rewriter.getI64TensorAttr(strideV),
+                       ValueRange{zeroInit(accType)},
+                       rewriter.getI64TensorAttr(strideV),
                        rewriter.getI64TensorAttr(dilV))
                    .getResult(0);
     } else if (k == 2 && groups == 1 && signlessInputs &&
@@ -942,7 +947,8 @@ struct ConvolutionLowering : Lowering<shlo::ConvolutionOp> {
       result = rewriter
                    .create<linalg::Conv2DNhwcHwcfOp>(
                        loc, TypeRange{accType}, ValueRange{input, kernel},
-                       ValueRange{init}, rewriter.getI64TensorAttr(strideV),
+                       ValueRange{zeroInit(accType)},
+                       rewriter.getI64TensorAttr(strideV),
                        rewriter.getI64TensorAttr(dilV))
                    .getResult(0);
     } else {
@@ -988,19 +994,12 @@ struct ConvolutionLowering : Lowering<shlo::ConvolutionOp> {
       int64_t kOut = dn.getKernelOutputFeatureDimension();
       int64_t outF = dn.getOutputFeatureDimension();
       RankedTensorType genericType = accType;
-      Value genericInit = init;
       if (grouped) {
         input = expand(input, inF);
         kernel = expand(kernel, kOut);
         genericType = expandedType(accType, outF);
-        Operation *unused = init.getDefiningOp();
-        genericInit =
-            fill(rewriter, loc, zeroOf(rewriter, loc, acc), genericType);
-        Value empty = unused->getOperand(1);
-        rewriter.eraseOp(unused);
-        if (empty.use_empty())
-          rewriter.eraseOp(empty.getDefiningOp());
       }
+      Value genericInit = zeroInit(genericType);
       int64_t loops = 3 + 2 * k + 1;
       auto dim = [&](int64_t i) { return rewriter.getAffineDimExpr(i); };
       AffineExpr n = dim(0), g = dim(1), o = dim(2), c = dim(3 + k);

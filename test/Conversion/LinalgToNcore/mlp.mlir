@@ -22,7 +22,7 @@
 // product never goes to HBM, and no separate kernel reads it back.
 // CHECK-NEXT: ncore.dma_copy {{.*}} ins(#ncore.ap<hbm[0:4] + 2304 f32 [32:1]>) outs(#ncore.ap<sbuf[0:4] + [[BIAS:[0-9]+]] f32 [32:1]>)
 // CHECK-NEXT: ncore.tensor_tensor add on vector ins(#ncore.ap<psum[0:4] f32 [32:1]>, #ncore.ap<sbuf[0:4] + [[BIAS]] f32 [32:1]>) outs(#ncore.ap<sbuf[0:4] + [[SUM:[0-9]+]] f32 [32:1]>)
-// CHECK-NEXT: ncore.tensor_scalar max(0.000000e+00 : f32) on vector ins(#ncore.ap<sbuf[0:4] + [[SUM]] f32 [32:1]>) outs(#ncore.ap<sbuf[0:4] + [[OUT:[0-9]+]] f32 [32:1]>)
+// CHECK-NEXT: {{ncore.tensor_scalar max\(0.000000e\+00 : f32\) on vector|ncore.activation relu on scalar}} ins(#ncore.ap<sbuf[0:4] + [[SUM]] f32 [32:1]>) outs(#ncore.ap<sbuf[0:4] + [[OUT:[0-9]+]] f32 [32:1]>)
 // CHECK-NEXT: ncore.dma_copy {{.*}} ins(#ncore.ap<sbuf[0:4] + [[OUT]] f32 [32:1]>) outs(#ncore.ap<hbm[0:4 step 32] + 2432 f32 [32:1]>)
 // CHECK-NOT: ncore.dma_copy
 module {

@@ -47,9 +47,9 @@ func.func @attention_scores(%q: tensor<1x2x5x8xf32>, %k: tensor<1x2x7x8xf32>) ->
 
 // NCHW/OIHW: the named op; padding is a fill and an insert_slice.
 // CHECK-LABEL: func.func @conv_nchw
-// CHECK:         %[[ACC:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<2x4x5x5xf32>)
 // CHECK:         %[[PADV:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<2x3x11x11xf32>)
 // CHECK:         %[[PAD:.*]] = tensor.insert_slice %arg0 into %[[PADV]][0, 0, 1, 1] [2, 3, 9, 9] [1, 1, 1, 1]
+// CHECK:         %[[ACC:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<2x4x5x5xf32>)
 // CHECK:         linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[PAD]], %arg1 : tensor<2x3x11x11xf32>, tensor<4x3x3x3xf32>) outs(%[[ACC]] : tensor<2x4x5x5xf32>)
 func.func @conv_nchw(%x: tensor<2x3x9x9xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<2x4x5x5xf32> {
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [2, 2], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3x9x9xf32>, tensor<4x3x3x3xf32>) -> tensor<2x4x5x5xf32>

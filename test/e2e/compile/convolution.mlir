@@ -12,9 +12,9 @@
 // ISA-NOT: ncore.tensor_reduce
 // ISA: ncore.matmul on tensor {{.*}} accumulate
 // The bias add and ReLU run on each PSUM tile as it is evacuated (the
-// convolution's epilogue): the f32 convolution result never goes to HBM.
-// ISA: ncore.tensor_scalar add(#ncore.ap<sbuf[0:128] + {{[0-9]+}} f32 []>) on vector ins(#ncore.ap<psum[0:128] f32 [64:1]>)
-// ISA-NEXT: ncore.tensor_scalar max(0.000000e+00 : f32) on vector
+// convolution's epilogue), as one activation-engine instruction with the
+// bias column: the f32 convolution result never goes to HBM.
+// ISA: ncore.activation relu on scalar ins(#ncore.ap<psum[0:128] f32 [64:1]>) outs(#ncore.ap<sbuf[0:128] + {{[0-9]+}} f32 [64:1]>) bias(#ncore.ap<sbuf[0:128] + {{[0-9]+}} f32 []>)
 // ISA-NEXT: ncore.dma_copy on dma[{{[0-9]+}}] ins(#ncore.ap<sbuf[0:128] + {{[0-9]+}} f32 [64:1]>) outs(#ncore.ap<hbm[0:128 step 64]
 func.func @main(%x: tensor<2x160x15x15xf32>, %w: tensor<136x160x3x3xf32>, %b: tensor<136xf32>) -> tensor<2x136x4x4xf32> {
   %c = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [2, 2], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x160x15x15xf32>, tensor<136x160x3x3xf32>) -> tensor<2x136x8x8xf32>

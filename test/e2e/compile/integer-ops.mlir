@@ -119,3 +119,12 @@ func.func @narrowing(%x: tensor<6xi32>) -> (tensor<6xi16>, tensor<6xi8>, tensor<
   %c = stablehlo.convert %x : (tensor<6xi32>) -> tensor<6xui8>
   return %a, %b, %c, %b, %x : tensor<6xi16>, tensor<6xi8>, tensor<6xui8>, tensor<6xi8>, tensor<6xi32>
 }
+
+// Integer to bool is `!= 0` (it failed to compile: the zero constant had
+// the result's type).
+// RUN: systole-run %s --entry=to_bool --input=4xi32=0,5,-1,65536 | FileCheck %s --check-prefix=BOOL
+// BOOL: result[0]: 4xi1=[false true true true]
+func.func @to_bool(%x: tensor<4xi32>) -> tensor<4xi1> {
+  %0 = stablehlo.convert %x : (tensor<4xi32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}

@@ -18,6 +18,19 @@
 // RUN: systole-run --backend=reference %s --entry=bf16_rows --random-inputs --seed=4 --output=@%t.bf16.npy --quiet
 // RUN: systole-run %s --entry=bf16_rows --random-inputs --seed=4 --expected-output=@%t.bf16.npy --rtol=0 --atol=0 --quiet | FileCheck %s
 // CHECK: simulated: {{[0-9.]+}} us on trn2
+//
+// An integer scatter-add is an error at the op: the DMA adds in fp32 and
+// would saturate where StableHLO's add wraps.
+// RUN: not systole-run %s --entry=int_add --input=4xi32=1,2,3,4 --input=2x1xi32=1,1 --input=2xi32=5,6 2>&1 | FileCheck %s --check-prefix=INT
+// INT: scatter-add.mlir:[[@LINE+2]]:8: error: ncore: 'scf.for' has no NeuronCore lowering (a scatter whose update computation is neither the update nor a float add of it
+func.func @int_add(%t: tensor<4xi32>, %i: tensor<2x1xi32>, %u: tensor<2xi32>) -> tensor<4xi32> {
+  %s = "stablehlo.scatter"(%t, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %c = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %c : tensor<i32>
+  }) : (tensor<4xi32>, tensor<2x1xi32>, tensor<2xi32>) -> tensor<4xi32>
+  return %s : tensor<4xi32>
+}
 func.func @main(%t: tensor<5x3xf32>, %i: tensor<5x1xi32>, %u: tensor<5x3xf32>) -> tensor<5x3xf32> {
   %s = "stablehlo.scatter"(%t, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
