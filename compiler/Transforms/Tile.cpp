@@ -69,7 +69,7 @@ static int64_t elementBytes(Type t) {
 static int64_t extraTemporaries(Operation &op) {
   if (isa<math::Atan2Op>(op))
     return 12;
-  if (isa<arith::DivSIOp, arith::RemSIOp>(op))
+  if (isa<arith::DivSIOp, arith::RemSIOp, arith::RemFOp>(op))
     return 10;
   if (isa<math::FloorOp, math::CeilOp, math::TruncOp, math::RoundOp,
           math::RoundEvenOp, arith::FPToSIOp>(op))

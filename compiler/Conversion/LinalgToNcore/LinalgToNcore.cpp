@@ -917,6 +917,7 @@ private:
                                      const Operand &a, const Operand &b,
                                      Type type);
   FailureOr<Operand> lowerIntegerDivision(Operation *op, Type type);
+  FailureOr<Operand> lowerFloatRemainder(Operation *op, Type type);
   FailureOr<Operand> lowerLog1pExpm1(Operation *op, Type type);
   FailureOr<Operand> lowerAtan2(Operation *op, Type type);
   FailureOr<Operand> lowerCbrt(Operation *op, Type type);
@@ -1020,6 +1021,8 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     return lowerShift(op, type);
   if (isa<arith::DivSIOp, arith::RemSIOp>(op))
     return lowerIntegerDivision(op, type);
+  if (isa<arith::RemFOp>(op))
+    return lowerFloatRemainder(op, type);
   if (isa<arith::MinUIOp, arith::MaxUIOp>(op) && !nonNegative(type)) {
     // select(ult(a, b), a, b) for min; ugt for max.
     FailureOr<Operand> a = operand(0), b = operand(1);
@@ -1900,6 +1903,87 @@ FailureOr<Operand> TileEmitter::lowerAtan2(Operation *op, Type type) {
 /// q = trunc(a / b) in fp32, then one correction: fp32's quotient can round
 /// up onto the next integer, leaving a remainder a - q * b of the wrong
 /// sign, and then |q| is one too large. Exact while |a|, |b| < 2^24.
+/// `arith.remf` of floats (spec: remainder: a - b * trunc(a / b), the sign
+/// of a, which is C's fmod), exactly: |a| is reduced by |b| * 2^k for k from
+/// the widest exponent gap of `type` (K = maxExponent - minExponent +
+/// precision: 40 for f16, 261 for bf16, 277 for f32) down to 0, subtracting
+/// where the running value is at least |b| * 2^k. It stays below |b| *
+/// 2^(k+1), so each subtraction is exact (Sterbenz); a subtrahend past the
+/// fp32 range is inf and never subtracted. Then a's sign, and NaN where a
+/// is NaN or infinite or b is NaN or 0 (fmod(a, +-inf) = a). Four vector
+/// instructions per k, computed in fp32 tiles reused in place (ten tiles in
+/// all, which `systole-tile` budgets for).
+FailureOr<Operand> TileEmitter::lowerFloatRemainder(Operation *op, Type type) {
+  Location loc = op->getLoc();
+  auto ft = dyn_cast<FloatType>(type);
+  if (!ft) {
+    emitError(loc) << "ncore: 'arith.remf' on " << type;
+    return failure();
+  }
+  FailureOr<Operand> a0 = lookup(op->getOperand(0)),
+                     b0 = lookup(op->getOperand(1));
+  if (failed(a0) || failed(b0))
+    return failure();
+  FailureOr<Operand> at = asTile(*a0, type), bt = asTile(*b0, type);
+  if (failed(at) || failed(bt))
+    return failure();
+  Operand a = *at, b = *bt;
+  FailureOr<SmallVector<Operand>> tiles = f32Tiles(6);
+  if (failed(tiles))
+    return failure();
+  SmallVector<Operand> &tl = *tiles;
+  Operand &r = tl[0], &bb = tl[1], &t = tl[2], &m = tl[3], &d = tl[4],
+          &nan = tl[5];
+  activation(loc, ActivationFunc::abs, a, r);
+  activation(loc, ActivationFunc::abs, b, bb);
+  // NaN where a is NaN or infinite, or b is NaN or 0.
+  binary(loc, AluOp::ne, a, a, nan);
+  binary(loc, AluOp::ne, b, b, t);
+  binary(loc, AluOp::max, nan, t, nan);
+  scalar(loc, r, AluOp::eq, std::numeric_limits<float>::infinity(), t);
+  binary(loc, AluOp::max, nan, t, nan);
+  scalar(loc, bb, AluOp::eq, 0.0f, t);
+  binary(loc, AluOp::max, nan, t, nan);
+  const llvm::fltSemantics &sem = ft.getFloatSemantics();
+  int gap = llvm::APFloat::semanticsMaxExponent(sem) -
+            llvm::APFloat::semanticsMinExponent(sem) +
+            static_cast<int>(llvm::APFloat::semanticsPrecision(sem));
+  // |b| * 2^k with immediates below 2^128: from |b| * 2^127 (inf when
+  // |b| >= 2, where every such subtrahend is past the fp32 range anyway)
+  // for k > 127.
+  Operand high = bb;
+  if (gap > 127) {
+    FailureOr<Operand> h = newTile(e.b.getF32Type(), ftot);
+    if (failed(h))
+      return failure();
+    high = *h;
+    scalar(loc, bb, AluOp::mul, std::ldexp(1.0f, 127), high);
+  }
+  for (int k = gap; k >= 0; --k) {
+    const Operand &base = k > 127 ? high : bb;
+    int rest = k > 127 ? k - 127 : k;
+    int k1 = std::min(rest, 127), k2 = rest - k1;
+    if (k2 == 0)
+      scalar(loc, base, AluOp::mul, std::ldexp(1.0f, k1), t);
+    else
+      scalar2(loc, base, AluOp::mul, std::ldexp(1.0f, k1), AluOp::mul,
+              std::ldexp(1.0f, k2), t);
+    binary(loc, AluOp::ge, r, t, m);
+    binary(loc, AluOp::sub, r, t, d);
+    select(loc, m, d, r, r);
+  }
+  // a's sign, then the NaNs.
+  scalar(loc, r, AluOp::mul, -1.0f, d);
+  signBit(loc, a, m);
+  select(loc, m, d, r, r);
+  e.memset(loc, full(d), std::numeric_limits<double>::quiet_NaN());
+  FailureOr<Operand> out = newTile(type, ftot);
+  if (failed(out))
+    return failure();
+  select(loc, nan, d, r, *out);
+  return out;
+}
+
 FailureOr<Operand> TileEmitter::lowerIntegerDivision(Operation *op, Type type) {
   Location loc = op->getLoc();
   FailureOr<Operand> a0 = lookup(op->getOperand(0)),

@@ -4,7 +4,7 @@
 // one run.
 module {
   func.func @main(%x: tensor<8x8xf32>, %y: tensor<8x8xi32>) -> (tensor<8x8xf32>, tensor<8x8xi32>, tensor<8x8xi32>) {
-    // expected-error @+1 {{ncore: 'arith.remf' in a linalg body has no NeuronCore instruction yet}}
+    // Remainder of floats is lowered (exact fmod).
     %0 = stablehlo.remainder %x, %x : tensor<8x8xf32>
     // expected-error @+1 {{ncore: 'arith.shrui' on i32 is not supported: the engines compute in fp32, and a logical right shift of a negative i32 exceeds 2^24}}
     %1 = stablehlo.shift_right_logical %y, %y : tensor<8x8xi32>
