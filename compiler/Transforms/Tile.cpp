@@ -63,10 +63,7 @@ static int64_t elementBytes(Type t) {
   return std::max<int64_t>(1, (t.getIntOrFloatBitWidth() + 7) / 8);
 }
 
-/// On-chip temporaries, beyond its result, that the `ncore` phase's
-/// expansion of body op `op` holds at once (each a 4-byte value per
-/// element): the ops no single instruction computes.
-static int64_t extraTemporaries(Operation &op) {
+int64_t systole::extraTemporaries(Operation &op) {
   if (isa<math::Atan2Op>(op))
     return 12;
   if (isa<arith::DivSIOp, arith::RemSIOp, arith::RemFOp>(op))
@@ -196,7 +193,7 @@ struct TilePass : systole::impl::TileBase<TilePass> {
         bytesPerElement += elementBytes(operand.get().getType());
       if (op->getNumRegions() == 1)
         for (Operation &bodyOp : op->getRegion(0).front())
-          bytesPerElement += 4 * (1 + extraTemporaries(bodyOp));
+          bytesPerElement += 4 * (1 + systole::extraTemporaries(bodyOp));
       systole::setTiling(
           op, systole::decideTiling(
                   ranges, op.getIteratorTypesArray(), bytesPerElement,

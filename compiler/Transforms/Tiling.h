@@ -48,6 +48,12 @@ TilingDecision decideTiling(llvm::ArrayRef<int64_t> ranges,
                             int64_t bytesPerElement,
                             int64_t sbufBytesPerPartition, int64_t partitions);
 
+/// On-chip temporaries, beyond its result, that the `ncore` phase's
+/// expansion of linalg body op `op` holds at once, each a 4-byte value per
+/// element (0 for ops one instruction computes): the tile budget of
+/// `systole-tile` and the epilogue arenas of `ncore` count them.
+int64_t extraTemporaries(mlir::Operation &op);
+
 } // namespace systole
 
 #endif

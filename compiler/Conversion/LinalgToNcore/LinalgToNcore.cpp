@@ -22,6 +22,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include "llvm/ADT/TypeSwitch.h"
@@ -725,6 +726,8 @@ private:
         if (e.cachedColumns[2 * currentInput + j] == *src) {
           slot = 2 * currentInput + j;
           hit = true;
+          // The next new column goes to the other slot.
+          e.lastColumnSlot[currentInput] = static_cast<int>(j);
         }
       if (!hit) {
         int &last = e.lastColumnSlot[currentInput];
@@ -1336,16 +1339,17 @@ FailureOr<Operand> TileEmitter::onActivationEngine(Operation *op, AluOp aop,
   // `activation relu` with the bias (relu of the fp32 sum rounded once
   // equals the sum rounded, then its maximum with +0).
   Operation *relu = nullptr;
-  if (aop == AluOp::add && op->getResult(0).hasOneUse()) {
+  if (aop == AluOp::add && y->kind == Operand::Column &&
+      op->getResult(0).hasOneUse()) {
     Operation *user = *op->getResult(0).getUsers().begin();
     if (isa<arith::MaximumFOp>(user) && user->getBlock() == op->getBlock() &&
         user->getResult(0).getType() == type) {
       Value other = user->getOperand(0) == op->getResult(0)
                         ? user->getOperand(1)
                         : user->getOperand(0);
-      FailureOr<Operand> zero = lookup(other);
-      if (succeeded(zero) && zero->kind == Operand::Imm && zero->imm == 0.0 &&
-          !std::signbit(zero->imm))
+      // Only a constant +0 (nothing is looked up that is not lowered yet).
+      FloatAttr zero;
+      if (matchPattern(other, m_Constant(&zero)) && zero.getValue().isPosZero())
         relu = user;
     }
   }
@@ -1897,12 +1901,6 @@ FailureOr<Operand> TileEmitter::lowerAtan2(Operation *op, Type type) {
   return out;
 }
 
-/// divide and remainder on integers (arith.divsi, remsi), as XLA defines
-/// them: the quotient truncates toward zero, x / 0 = -1 and x % 0 = x, and
-/// the most negative value / -1 wraps to itself (its remainder is 0).
-/// q = trunc(a / b) in fp32, then one correction: fp32's quotient can round
-/// up onto the next integer, leaving a remainder a - q * b of the wrong
-/// sign, and then |q| is one too large. Exact while |a|, |b| < 2^24.
 /// `arith.remf` of floats (spec: remainder: a - b * trunc(a / b), the sign
 /// of a, which is C's fmod), exactly: |a| is reduced by |b| * 2^k for k from
 /// the widest exponent gap of `type` (K = maxExponent - minExponent +
@@ -1910,9 +1908,10 @@ FailureOr<Operand> TileEmitter::lowerAtan2(Operation *op, Type type) {
 /// where the running value is at least |b| * 2^k. It stays below |b| *
 /// 2^(k+1), so each subtraction is exact (Sterbenz); a subtrahend past the
 /// fp32 range is inf and never subtracted. Then a's sign, and NaN where a
-/// is NaN or infinite or b is NaN or 0 (fmod(a, +-inf) = a). Four vector
-/// instructions per k, computed in fp32 tiles reused in place (ten tiles in
-/// all, which `systole-tile` budgets for).
+/// is NaN or infinite or b is NaN or 0 (fmod(a, +-inf) = a; the NaN is the
+/// canonical one, not a's payload). Four vector instructions per k,
+/// computed in fp32 tiles reused in place (ten tiles in all, which
+/// systole::extraTemporaries counts).
 FailureOr<Operand> TileEmitter::lowerFloatRemainder(Operation *op, Type type) {
   Location loc = op->getLoc();
   auto ft = dyn_cast<FloatType>(type);
@@ -1984,6 +1983,12 @@ FailureOr<Operand> TileEmitter::lowerFloatRemainder(Operation *op, Type type) {
   return out;
 }
 
+/// divide and remainder on integers (arith.divsi, remsi), as XLA defines
+/// them: the quotient truncates toward zero, x / 0 = -1 and x % 0 = x, and
+/// the most negative value / -1 wraps to itself (its remainder is 0).
+/// q = trunc(a / b) in fp32, then one correction: fp32's quotient can round
+/// up onto the next integer, leaving a remainder a - q * b of the wrong
+/// sign, and then |q| is one too large. Exact while |a|, |b| < 2^24.
 FailureOr<Operand> TileEmitter::lowerIntegerDivision(Operation *op, Type type) {
   Location loc = op->getLoc();
   FailureOr<Operand> a0 = lookup(op->getOperand(0)),
@@ -4038,11 +4043,12 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     SmallVector<unsigned> batchLoops;
     for (unsigned d : batchDims)
       batchLoops.push_back(loopOf(d));
-    // Slots: every input and body value, one [P x N tile] of 4 bytes each
-    // (64-byte aligned), twice (two slot sets).
-    int64_t slots =
-        generic.getNumDpsInputs() +
-        static_cast<int64_t>(generic.getBody()->getOperations().size()) + 2;
+    // Slots: every input and body value, with the temporaries of the body
+    // ops that expand to several instructions, one [P x N tile] of 4 bytes
+    // each (64-byte aligned), twice (two slot sets).
+    int64_t slots = generic.getNumDpsInputs() + 2;
+    for (Operation &bodyOp : *generic.getBody())
+      slots += 1 + systole::extraTemporaries(bodyOp);
     int64_t slotBytes = (e.target.matmul_max_n() * 4 + 63) / 64 * 64;
     int64_t columnBytes = 2 * 64 * generic.getNumDpsInputs();
     int64_t arenaBytes = 2 * slots * slotBytes + columnBytes;
