@@ -153,15 +153,13 @@ struct SelectAndScatterPattern
     Location loc = op.getLoc();
     Type element = xT.getElementType();
     Type i1 = rewriter.getI1Type(), i32 = rewriter.getI32Type();
-    auto scalar = [&](Type t, Attribute value) -> Value {
-      auto st = RankedTensorType::get({}, t);
-      return rewriter.create<stablehlo::ConstantOp>(
-          loc, st, DenseElementsAttr::get(st, value));
-    };
-    auto splat = [&](RankedTensorType like, Type t, Attribute value) -> Value {
-      auto st = RankedTensorType::get(like.getShape(), t);
-      return rewriter.create<stablehlo::ConstantOp>(
-          loc, st, DenseElementsAttr::get(st, value));
+    HloBuilder h(rewriter, loc, srcT);
+    // A splat constant of element type `t`, of `like`'s shape (rank 0 for
+    // none).
+    auto splat = [&](Type t, double value, RankedTensorType like = {}) {
+      return h.splatOf(RankedTensorType::get(
+                           like ? like.getShape() : ArrayRef<int64_t>{}, t),
+                       value);
     };
     Value init = rewriter.create<stablehlo::BroadcastInDimOp>(
         loc, xT, op.getInitValue(), ArrayRef<int64_t>{});
@@ -169,8 +167,8 @@ struct SelectAndScatterPattern
       rewriter.replaceOp(op, init);
       return success();
     }
-    Value zero = scalar(element, rewriter.getZeroAttr(element));
-    Value falseScalar = scalar(i1, rewriter.getBoolAttr(false));
+    Value zero = splat(element, 0.0);
+    Value falseScalar = splat(i1, 0.0);
     SmallVector<int64_t> noInterior(rank, 0);
     const bool padded = llvm::any_of(lo, [](int64_t v) { return v != 0; }) ||
                         llvm::any_of(hi, [](int64_t v) { return v != 0; });
@@ -179,8 +177,7 @@ struct SelectAndScatterPattern
       operand = rewriter.create<stablehlo::PadOp>(loc, operand, zero, lo, hi,
                                                   noInterior);
       valid = rewriter.create<stablehlo::PadOp>(
-          loc, splat(xT, i1, rewriter.getBoolAttr(true)), falseScalar, lo, hi,
-          noInterior);
+          loc, splat(i1, 1.0, xT), falseScalar, lo, hi, noInterior);
     }
     // Window offset of position k, row-major.
     auto offsetsOf = [&](int64_t k) {
@@ -208,7 +205,6 @@ struct SelectAndScatterPattern
                                  map.getComputation().end());
       return map.getResult();
     };
-    HloBuilder h(rewriter, loc, srcT);
 
     // 1. Selection.
     Value selected, index, any;
@@ -216,7 +212,7 @@ struct SelectAndScatterPattern
       SmallVector<int64_t> off = offsetsOf(k);
       Value xk = atOffset(operand, off);
       Value vk = padded ? atOffset(valid, off) : Value();
-      Value kIndex = splat(srcT, i32, rewriter.getI32IntegerAttr(k));
+      Value kIndex = splat(i32, k, srcT);
       if (k == 0) {
         selected = xk;
         index = kIndex;
@@ -262,7 +258,7 @@ struct SelectAndScatterPattern
                                                    unit);
       };
       Value mask = h.compare(stablehlo::ComparisonDirection::EQ, index,
-                             splat(srcT, i32, rewriter.getI32IntegerAttr(k)));
+                             splat(i32, k, srcT));
       if (any)
         mask = h.binary<stablehlo::AndOp>(mask, any);
       Value maskAt = place(mask, falseScalar);

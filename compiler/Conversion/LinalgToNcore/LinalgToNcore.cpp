@@ -792,6 +792,18 @@ private:
     return alu(AluOp::add, v, *shift, resultType, vType);
   }
 
+  /// The two operands of binary body op `op` as dense tiles of `type`.
+  FailureOr<std::pair<Operand, Operand>> binaryTiles(Operation *op, Type type) {
+    FailureOr<Operand> a = lookup(op->getOperand(0)),
+                       b = lookup(op->getOperand(1));
+    if (failed(a) || failed(b))
+      return failure();
+    FailureOr<Operand> at = asTile(*a, type), bt = asTile(*b, type);
+    if (failed(at) || failed(bt))
+      return failure();
+    return std::make_pair(*at, *bt);
+  }
+
   /// `n` fresh f32 tiles (the temporaries of an expansion).
   FailureOr<SmallVector<Operand>> f32Tiles(unsigned n) {
     SmallVector<Operand> tiles;
@@ -1833,14 +1845,10 @@ FailureOr<Operand> TileEmitter::lowerLog1pExpm1(Operation *op, Type type) {
 /// zeros follow the spec: atan2(+-0, -0) = +-pi (spec: atan2).
 FailureOr<Operand> TileEmitter::lowerAtan2(Operation *op, Type type) {
   Location loc = op->getLoc();
-  FailureOr<Operand> ya = lookup(op->getOperand(0)),
-                     xa = lookup(op->getOperand(1));
-  if (failed(ya) || failed(xa))
+  FailureOr<std::pair<Operand, Operand>> yx = binaryTiles(op, type);
+  if (failed(yx))
     return failure();
-  FailureOr<Operand> yt = asTile(*ya, type), xt = asTile(*xa, type);
-  if (failed(yt) || failed(xt))
-    return failure();
-  Operand y = *yt, x = *xt;
+  auto [y, x] = *yx;
   FailureOr<SmallVector<Operand>> tiles = f32Tiles(10);
   if (failed(tiles))
     return failure();
@@ -1919,14 +1927,10 @@ FailureOr<Operand> TileEmitter::lowerFloatRemainder(Operation *op, Type type) {
     emitError(loc) << "ncore: 'arith.remf' on " << type;
     return failure();
   }
-  FailureOr<Operand> a0 = lookup(op->getOperand(0)),
-                     b0 = lookup(op->getOperand(1));
-  if (failed(a0) || failed(b0))
+  FailureOr<std::pair<Operand, Operand>> ab = binaryTiles(op, type);
+  if (failed(ab))
     return failure();
-  FailureOr<Operand> at = asTile(*a0, type), bt = asTile(*b0, type);
-  if (failed(at) || failed(bt))
-    return failure();
-  Operand a = *at, b = *bt;
+  auto [a, b] = *ab;
   FailureOr<SmallVector<Operand>> tiles = f32Tiles(6);
   if (failed(tiles))
     return failure();
@@ -1991,14 +1995,10 @@ FailureOr<Operand> TileEmitter::lowerFloatRemainder(Operation *op, Type type) {
 /// sign, and then |q| is one too large. Exact while |a|, |b| < 2^24.
 FailureOr<Operand> TileEmitter::lowerIntegerDivision(Operation *op, Type type) {
   Location loc = op->getLoc();
-  FailureOr<Operand> a0 = lookup(op->getOperand(0)),
-                     b0 = lookup(op->getOperand(1));
-  if (failed(a0) || failed(b0))
+  FailureOr<std::pair<Operand, Operand>> ab = binaryTiles(op, type);
+  if (failed(ab))
     return failure();
-  FailureOr<Operand> at = asTile(*a0, type), bt = asTile(*b0, type);
-  if (failed(at) || failed(bt))
-    return failure();
-  Operand a = *at, b = *bt;
+  auto [a, b] = *ab;
   FailureOr<SmallVector<Operand>> tiles = f32Tiles(8);
   if (failed(tiles))
     return failure();
