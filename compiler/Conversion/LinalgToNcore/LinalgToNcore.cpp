@@ -199,12 +199,52 @@ public:
   }
 
   // ---- instructions ----
-  /// A DMA; one moving more than 64 KiB is split by partitions over up to 8
-  /// queues, since one queue's bandwidth is a fraction of HBM's.
+  /// Contiguous runs (DMA descriptors) of `ap`, as the simulator counts them.
+  static int64_t descriptors(AccessPatternAttr ap) {
+    ArrayRef<int64_t> counts = ap.getCounts(), strides = ap.getStrides();
+    int64_t perPartition = ap.getElementsPerPartition();
+    if (counts.empty())
+      perPartition = 1;
+    else if (strides.back() == 1)
+      perPartition /= counts.back();
+    return std::max<int64_t>(1, perPartition) * ap.getPartitionCount();
+  }
+  /// Queue time (ns) one piece of a split DMA aims at, and the most pieces
+  /// (queues) one copy takes. Pieces on different queues overlap their
+  /// transfers and their fixed latencies (1.3 us); over the corpus models,
+  /// loads in pieces of about 1 us on up to 8 queues measured best
+  /// (docs/performance.md), splitting over all 16 queues being worse.
+  static constexpr double kDmaPieceNs = 1000;
+  static constexpr int64_t kDmaMaxPieces = 8;
+  /// Bytes per piece of a store's bandwidth time. A store (SBUF to HBM)
+  /// waits for the computation it writes out, and on in-order queues the
+  /// loads behind its pieces wait too: stores split into 64 KiB pieces only
+  /// (the 4096^3 GEMM falls from 86% to 81% of peak with 1 us pieces), plus
+  /// one piece per kDmaPieceNs of descriptor cost.
+  static constexpr double kDmaStorePieceBytes = 65536;
+  /// A copy between `src` and `dst`, split by partitions over up to
+  /// kDmaMaxPieces queues. Its queue time is DESIGN section 4's: bytes /
+  /// bandwidth, plus a cost per descriptor (contiguous run) when the runs
+  /// average under 512 B, so rows of a few elements (a [128 x 1] column
+  /// costs 128 descriptors) split as much as large transfers do.
   void dma(Location loc, AccessPatternAttr src, AccessPatternAttr dst) {
     int64_t p = src.getPartitionCount();
-    int64_t bytes = p * src.getElementsPerPartition() * src.getElementBytes();
-    int64_t pieces = std::min<int64_t>({8, p, (bytes + 65535) / 65536});
+    int64_t bytes = p * src.getElementsPerPartition() *
+                    std::max(src.getElementBytes(), dst.getElementBytes());
+    int64_t runs = std::max(descriptors(src), descriptors(dst));
+    double bandwidthNs =
+        static_cast<double>(bytes) / target.dma_queue_bytes_per_ns();
+    double descriptorNs = 0;
+    if (static_cast<double>(bytes) / static_cast<double>(runs) <
+        target.dma_small_descriptor_bytes())
+      descriptorNs =
+          static_cast<double>(runs) * target.dma_small_descriptor_ns();
+    double want = dst.getMemory() == Memory::hbm
+                      ? static_cast<double>(bytes) / kDmaStorePieceBytes +
+                            descriptorNs / kDmaPieceNs
+                      : (bandwidthNs + descriptorNs) / kDmaPieceNs;
+    int64_t pieces = std::min<int64_t>(
+        {kDmaMaxPieces, p, static_cast<int64_t>(std::ceil(want))});
     if (pieces > 1 && dst.getPartitionCount() == p) {
       int64_t step = (p + pieces - 1) / pieces;
       for (int64_t p0 = 0; p0 < p; p0 += step)
