@@ -122,15 +122,27 @@ public:
     strides = s;
   }
 
-  // ---- SBUF slots: two halves used alternately, bump allocated ----
+  // ---- SBUF slots ----
+  /// Starts the slots of a new tile.
   void nextSlotSet() {
     slotSet ^= 1;
     slotTop = 0;
+    tileBytes = 0;
   }
+  /// A slot of `bytesPerPartition` bytes per partition for the current
+  /// tile, 64-byte aligned. Outside an arena, slots are taken in turn from
+  /// all of SBUF as a ring (wrapping to offset 0 where a slot does not fit
+  /// before the end), so a slot is reused as late as possible: small tiles
+  /// get many tiles' worth of buffering, not two. A tile may take at most
+  /// half of SBUF, so no two slots of one tile, or of two consecutive
+  /// tiles, overlap (double buffering at worst). The `schedule` phase orders
+  /// every reuse after the instructions reading the slot's previous data.
   FailureOr<int64_t> allocSlot(int64_t bytesPerPartition, Location loc) {
     int64_t half = arenaBytes ? arenaBytes / 2 : sbufBytes / 2;
-    int64_t at = (slotTop + 63) / 64 * 64;
-    if (at + bytesPerPartition > half) {
+    int64_t aligned = (bytesPerPartition + 63) / 64 * 64;
+    int64_t arenaAt = (slotTop + 63) / 64 * 64;
+    if (arenaBytes ? arenaAt + bytesPerPartition > half
+                   : tileBytes + aligned > half) {
       if (arenaBytes)
         emitError(loc) << "ncore: internal error: an evacuation epilogue "
                           "needs more than its "
@@ -141,8 +153,16 @@ public:
                        << target.name() << "'s SBUF, for double buffering)";
       return failure();
     }
-    slotTop = at + bytesPerPartition;
-    return arenaBase + slotSet * half + at;
+    tileBytes += aligned;
+    if (arenaBytes) {
+      slotTop = arenaAt + bytesPerPartition;
+      return arenaBase + slotSet * half + arenaAt;
+    }
+    if (ringTop + aligned > sbufBytes)
+      ringTop = 0;
+    int64_t at = ringTop;
+    ringTop += aligned;
+    return at;
   }
   /// While arenaBytes is set, slots come from [arenaBase, arenaBase +
   /// arenaBytes), in two halves used alternately, instead of the two halves
@@ -288,6 +308,8 @@ public:
   int64_t sbufBytes, partitions;
   int slotSet = 1;
   int64_t slotTop = 0;
+  /// Bytes per partition the current tile's slots take; the next ring slot.
+  int64_t tileBytes = 0, ringTop = 0;
   int queue = 0;
   double vectorNs = 0, scalarNs = 0; // see preferScalar
   /// The column cache of the epilogue being emitted (Epilogue::columnBytes):

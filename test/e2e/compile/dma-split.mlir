@@ -25,7 +25,7 @@
 // CHECK-NEXT: ncore.tensor_scalar mul(-1.000000e+00 : f32)
 // CHECK-COUNT-8: ncore.dma_copy on dma[{{[0-9]+}}] ins(#ncore.ap<sbuf[{{[0-9]+}}:{{[0-9]+}}] + {{[0-9]+}} f32 [1024:1]>) outs(#ncore.ap<hbm[0:16 step 1024]
 // [4 x 4] f32, 64 B in rows of 16 B (67 ns): one piece each way.
-// CHECK-NEXT: ncore.dma_copy on dma[{{[0-9]+}}] ins(#ncore.ap<hbm[0:4 step 4] + {{[0-9]+}} f32 [4:1]>) outs(#ncore.ap<sbuf[0:4] f32 [4:1]>)
+// CHECK-NEXT: ncore.dma_copy on dma[{{[0-9]+}}] ins(#ncore.ap<hbm[0:4 step 4] + {{[0-9]+}} f32 [4:1]>) outs(#ncore.ap<sbuf[0:4] + {{[0-9]+}} f32 [4:1]>)
 // CHECK-NEXT: ncore.activation abs
 // CHECK-NEXT: ncore.dma_copy on dma[{{[0-9]+}}] ins(#ncore.ap<sbuf[0:4] + {{[0-9]+}} f32 [4:1]>) outs(#ncore.ap<hbm[0:4 step 4]
 // CHECK-NEXT: }
