@@ -127,7 +127,10 @@ public:
   void nextSlotSet() {
     slotSet ^= 1;
     slotTop = 0;
+    maxTileBytes = std::max(maxTileBytes, tileBytes);
     tileBytes = 0;
+    tileStartCounter = ringCounter;
+    pinnedColumns.clear();
   }
   /// A slot of `bytesPerPartition` bytes per partition for the current
   /// tile, 64-byte aligned. Outside an arena, slots are taken in turn from
@@ -158,11 +161,53 @@ public:
       slotTop = arenaAt + bytesPerPartition;
       return arenaBase + slotSet * half + arenaAt;
     }
-    if (ringTop + aligned > sbufBytes)
+    if (ringTop + aligned > sbufBytes) {
+      ringCounter += sbufBytes - ringTop;
       ringTop = 0;
+    }
+    // A cached column this tile reads must not be overwritten before the
+    // tile is done; columnInRing only hands out columns far enough back for
+    // this never to happen, so this is a compiler bug if it does.
+    for (int64_t pinned : pinnedColumns)
+      if (ringCounter + aligned > pinned + sbufBytes) {
+        emitError(loc) << "ncore: internal error: a cached SBUF column would "
+                          "be overwritten while in use";
+        return failure();
+      }
     int64_t at = ringTop;
+    lastSlotCounter = ringCounter;
     ringTop += aligned;
+    ringCounter += aligned;
     return at;
+  }
+  /// The SBUF offset of the [P x 1] column `src` (an HBM access pattern)
+  /// when an earlier tile of this kernel loaded it into a ring slot that
+  /// stays untouched through the current tile: the ring has moved on by
+  /// less than SBUF minus twice the largest tile (a tile takes at most its
+  /// slots and one wrap's unused end). The slot is then pinned for the tile.
+  std::optional<int64_t> columnInRing(AccessPatternAttr src) {
+    auto it = ringColumns.find(src);
+    if (it == ringColumns.end())
+      return std::nullopt;
+    int64_t start = it->second.second;
+    if (tileStartCounter - start + 2 * maxTileBytes + 64 > sbufBytes) {
+      ringColumns.erase(it);
+      return std::nullopt;
+    }
+    pinnedColumns.push_back(start);
+    return it->second.first;
+  }
+  /// Records that `src` was just loaded into the ring slot at `offset`
+  /// (the last one allocSlot returned).
+  void rememberColumn(AccessPatternAttr src, int64_t offset) {
+    ringColumns[src] = {offset, lastSlotCounter};
+  }
+  /// Forgets the cached columns (a new kernel: HBM bytes may have been
+  /// rewritten by the kernels in between).
+  void forgetColumns() {
+    ringColumns.clear();
+    pinnedColumns.clear();
+    maxTileBytes = 0;
   }
   /// While arenaBytes is set, slots come from [arenaBase, arenaBase +
   /// arenaBytes), in two halves used alternately, instead of the two halves
@@ -308,8 +353,18 @@ public:
   int64_t sbufBytes, partitions;
   int slotSet = 1;
   int64_t slotTop = 0;
-  /// Bytes per partition the current tile's slots take; the next ring slot.
-  int64_t tileBytes = 0, ringTop = 0;
+  /// Bytes per partition the current tile's slots take, and the most any
+  /// tile of the kernel took; the next ring slot's offset.
+  int64_t tileBytes = 0, maxTileBytes = 0, ringTop = 0;
+  /// Ring positions, counted in bytes from the start of the program (offset
+  /// = counter mod SBUF size): of the next slot, of the current tile's first
+  /// slot, and of the slot allocSlot returned last.
+  int64_t ringCounter = 0, tileStartCounter = 0, lastSlotCounter = 0;
+  /// Columns loaded into ring slots in this kernel: HBM access pattern ->
+  /// (SBUF offset, ring position); and the ring positions of the cached
+  /// columns the current tile reads.
+  llvm::DenseMap<Attribute, std::pair<int64_t, int64_t>> ringColumns;
+  SmallVector<int64_t> pinnedColumns;
   int queue = 0;
   double vectorNs = 0, scalarNs = 0; // see preferScalar
   /// The column cache of the epilogue being emitted (Epilogue::columnBytes):
@@ -801,8 +856,22 @@ private:
       c.offset = e.columnCacheBase + 64 * slot;
       c.type = view.elementType;
       t = c;
+    } else if (std::optional<int64_t> at; column && ftot != 1 &&
+                                          e.arenaBytes == 0 &&
+                                          (at = e.columnInRing(*src))) {
+      // Outside arenas, a column an earlier tile of this kernel loaded
+      // (the per-channel operands of NCHW elementwise kernels, reloaded for
+      // every batch index) is still in its ring slot.
+      Operand c;
+      c.kind = Operand::Column;
+      c.offset = *at;
+      c.type = view.elementType;
+      t = c;
+      hit = true;
     } else {
       t = newTile(view.elementType, column ? 1 : ftot, /*exactType=*/true);
+      if (succeeded(t) && column && ftot != 1 && e.arenaBytes == 0)
+        e.rememberColumn(*src, t->offset);
     }
     if (failed(t))
       return failure();
@@ -810,6 +879,8 @@ private:
       if (!hit)
         e.dma(k.loc, *src, ap(*t, 1));
       e.cachedColumns[slot] = *src;
+    } else if (hit) {
+      // Loaded by an earlier tile.
     } else if (column ||
                (!loadTransposed(view, map, *t) && !loadSpan(*src, *t))) {
       e.dma(k.loc, *src, ap(*t, column ? 1 : ftot));
@@ -2378,6 +2449,7 @@ constexpr int64_t kMaxTilesPerProgram = 100000;
 
 /// Walks every tile of `k`.
 LogicalResult emitKernel(Emitter &e, const Kernel &k) {
+  e.forgetColumns();
   size_t n = k.ranges.size();
   int64_t tiles = 1;
   for (size_t d = 0; d < n; ++d) {
