@@ -137,9 +137,9 @@ public:
   /// all of SBUF as a ring (wrapping to offset 0 where a slot does not fit
   /// before the end), so a slot is reused as late as possible: small tiles
   /// get many tiles' worth of buffering, not two. A tile may take at most
-  /// half of SBUF, so no two slots of one tile, or of two consecutive
-  /// tiles, overlap (double buffering at worst). The `schedule` phase orders
-  /// every reuse after the instructions reading the slot's previous data.
+  /// half of SBUF, so no two slots of one tile overlap (a wrap wastes less
+  /// than the slot that did not fit). The `schedule` phase orders every
+  /// reuse after the instructions reading the slot's previous data.
   FailureOr<int64_t> allocSlot(int64_t bytesPerPartition, Location loc) {
     int64_t half = arenaBytes ? arenaBytes / 2 : sbufBytes / 2;
     int64_t aligned = (bytesPerPartition + 63) / 64 * 64;
@@ -182,9 +182,13 @@ public:
   }
   /// The SBUF offset of the [P x 1] column `src` (an HBM access pattern)
   /// when an earlier tile of this kernel loaded it into a ring slot that
-  /// stays untouched through the current tile: the ring has moved on by
-  /// less than SBUF minus twice the largest tile (a tile takes at most its
-  /// slots and one wrap's unused end). The slot is then pinned for the tile.
+  /// stays untouched through the current tile, a full-size one: the ring has
+  /// moved on by less than SBUF minus twice the largest tile so far. A
+  /// full-size tile takes no more slots than the kernel's first tile (also
+  /// full-size, and loading every column; edge tiles may take more, as
+  /// their smaller operands may be loaded as spans), plus at most one wrap's
+  /// unused end, smaller than its slots. The slot is then pinned for the
+  /// tile.
   std::optional<int64_t> columnInRing(AccessPatternAttr src) {
     auto it = ringColumns.find(src);
     if (it == ringColumns.end())
@@ -706,6 +710,16 @@ private:
     return e.hbm(view.base + offset * eb, p, pstride, view.elementType, c, s);
   }
 
+  /// Whether every loop of this tile spans its full tile size (not an edge
+  /// tile cut short by the loop's end).
+  bool isFullTile() const {
+    for (size_t d = 0; d < counts.size(); ++d)
+      if (counts[d] !=
+          std::min(std::max<int64_t>(1, k.tiling.tiles[d]), k.ranges[d]))
+        return false;
+    return true;
+  }
+
   /// Whether `view` through `map` is constant along every free loop.
   bool isColumn(const HbmView &view, AffineMap map) {
     SmallVector<int64_t> loopStrides;
@@ -857,7 +871,7 @@ private:
       c.type = view.elementType;
       t = c;
     } else if (std::optional<int64_t> at; column && ftot != 1 &&
-                                          e.arenaBytes == 0 &&
+                                          e.arenaBytes == 0 && isFullTile() &&
                                           (at = e.columnInRing(*src))) {
       // Outside arenas, a column an earlier tile of this kernel loaded
       // (the per-channel operands of NCHW elementwise kernels, reloaded for
