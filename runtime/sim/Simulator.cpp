@@ -68,14 +68,6 @@ int64_t descriptorCount(const AccessPattern &ap) {
   return std::max<int64_t>(1, perPartition) * ap.partition_count();
 }
 
-double dmaBusyNs(const TargetDesc &t, int64_t bytes, int64_t descriptors) {
-  double ns = static_cast<double>(bytes) / t.dma_queue_bytes_per_ns();
-  if (descriptors > 0 &&
-      static_cast<double>(bytes) / descriptors < t.dma_small_descriptor_bytes())
-    ns += descriptors * t.dma_small_descriptor_ns();
-  return ns;
-}
-
 const AccessPattern &primaryDst(const Instruction &inst) {
   static const AccessPattern none;
   switch (inst.kind_case()) {
@@ -729,7 +721,7 @@ InstructionTiming instructionTiming(const TargetDesc &t,
         descriptors *= 2;
       }
     }
-    timing.busyNs = dmaBusyNs(t, bytes, descriptors);
+    timing.busyNs = dmaQueueNs(t, bytes, descriptors);
     timing.latencyNs = t.dma_fixed_latency_ns();
     timing.dmaBytes = bytes;
     return timing;

@@ -133,6 +133,15 @@ double linearCostCycles(const LinearCost &cost, double elements) {
                   cost.fixed_cycles() + cost.cycles_per_element() * elements);
 }
 
+double dmaQueueNs(const TargetDesc &target, int64_t bytes,
+                  int64_t descriptors) {
+  double ns = static_cast<double>(bytes) / target.dma_queue_bytes_per_ns();
+  if (descriptors > 0 && static_cast<double>(bytes) / descriptors <
+                             target.dma_small_descriptor_bytes())
+    ns += descriptors * target.dma_small_descriptor_ns();
+  return ns;
+}
+
 absl::Status validateTarget(const TargetDesc &target,
                             absl::string_view sourceName) {
   absl::Status status = checkMessage(target, "", sourceName);

@@ -54,6 +54,13 @@ absl::Status validateTarget(const TargetDesc &target,
 /// section 4): max(min_cycles, fixed_cycles + cycles_per_element * elements).
 double linearCostCycles(const LinearCost &cost, double elements);
 
+/// Queue time in ns of a DMA transfer of `bytes` bytes in `descriptors`
+/// contiguous runs (DESIGN section 4): bytes / dma_queue_bytes_per_ns, plus
+/// dma_small_descriptor_ns per descriptor when the runs average under
+/// dma_small_descriptor_bytes. The fixed latency is not included. The
+/// simulator charges it; the compiler splits transfers by it.
+double dmaQueueNs(const TargetDesc &target, int64_t bytes, int64_t descriptors);
+
 namespace detail {
 /// (name, text) of every shipped textproto; generated at build time.
 const std::vector<std::pair<std::string, std::string>> &builtinTargetTexts();

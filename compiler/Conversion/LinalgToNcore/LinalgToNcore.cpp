@@ -161,6 +161,7 @@ public:
       slotTop = arenaAt + bytesPerPartition;
       return arenaBase + slotSet * half + arenaAt;
     }
+    int64_t ringTop = ringCounter % sbufBytes;
     if (ringTop + aligned > sbufBytes) {
       ringCounter += sbufBytes - ringTop;
       ringTop = 0;
@@ -174,11 +175,9 @@ public:
                           "be overwritten while in use";
         return failure();
       }
-    int64_t at = ringTop;
     lastSlotCounter = ringCounter;
-    ringTop += aligned;
     ringCounter += aligned;
-    return at;
+    return ringTop;
   }
   /// The SBUF offset of the [P x 1] column `src` (an HBM access pattern)
   /// when an earlier tile of this kernel loaded it into a ring slot that
@@ -301,17 +300,13 @@ public:
     int64_t bytes = p * src.getElementsPerPartition() *
                     std::max(src.getElementBytes(), dst.getElementBytes());
     int64_t runs = std::max(descriptors(src), descriptors(dst));
-    double bandwidthNs =
-        static_cast<double>(bytes) / target.dma_queue_bytes_per_ns();
-    double descriptorNs = 0;
-    if (static_cast<double>(bytes) / static_cast<double>(runs) <
-        target.dma_small_descriptor_bytes())
-      descriptorNs =
-          static_cast<double>(runs) * target.dma_small_descriptor_ns();
+    double queueNs = systole::dmaQueueNs(target, bytes, runs);
+    double descriptorNs =
+        queueNs - static_cast<double>(bytes) / target.dma_queue_bytes_per_ns();
     double want = dst.getMemory() == Memory::hbm
                       ? static_cast<double>(bytes) / kDmaStorePieceBytes +
                             descriptorNs / kDmaPieceNs
-                      : (bandwidthNs + descriptorNs) / kDmaPieceNs;
+                      : queueNs / kDmaPieceNs;
     int64_t pieces = std::min<int64_t>(
         {kDmaMaxPieces, p, static_cast<int64_t>(std::ceil(want))});
     if (pieces > 1 && dst.getPartitionCount() == p) {
@@ -358,8 +353,8 @@ public:
   int slotSet = 1;
   int64_t slotTop = 0;
   /// Bytes per partition the current tile's slots take, and the most any
-  /// tile of the kernel took; the next ring slot's offset.
-  int64_t tileBytes = 0, maxTileBytes = 0, ringTop = 0;
+  /// tile of the kernel took.
+  int64_t tileBytes = 0, maxTileBytes = 0;
   /// Ring positions, counted in bytes from the start of the program (offset
   /// = counter mod SBUF size): of the next slot, of the current tile's first
   /// slot, and of the slot allocSlot returned last.
