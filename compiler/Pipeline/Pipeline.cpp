@@ -73,6 +73,7 @@ void addPhasePasses(OpPassManager &pm, Phase phase,
     break;
   case Phase::Linalg:
     pm.addPass(createNarrowTypes());
+    pm.addNestedPass<func::FuncOp>(createWidenUnsignedReductions());
     pm.addPass(createStableHLOToLinalg());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());

@@ -53,7 +53,9 @@ inline mlir::func::FuncOp findEntryFunction(mlir::ModuleOp module) {
 
 /// Adds the `simplify` phase (DESIGN section 1) to `pm`, anchored on a
 /// module: canonicalize, CSE, systole-decompose-chlo,
-/// systole-decompose-composites, canonicalize, CSE.
+/// systole-decompose-composites, systole-unroll-while-loops,
+/// systole-speculate-conditionals, systole-dynamic-slices-to-rows,
+/// canonicalize, CSE.
 void buildSimplifyPipeline(mlir::OpPassManager &pm);
 /// Registers that pipeline as `systole-simplify`.
 void registerSimplifyPipeline();

@@ -67,6 +67,70 @@ def DecomposeComposites : Pass<"systole-decompose-composites",
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }
 
+def UnrollWhileLoops : Pass<"systole-unroll-while-loops",
+                            "mlir::func::FuncOp"> {
+  let summary = "The `simplify` phase: unroll loops of known trip count";
+  let description = [{
+    The NeuronCore's instruction streams have no branches (DESIGN section
+    4). Each `stablehlo.while` whose condition folds to a constant at every
+    iteration is replaced by its iterations: condition and body cloned in
+    turn before the loop, with integer ops of at most 64 elements whose
+    operands are all constants (the counter's arithmetic, the comparison,
+    the indices of `dynamic_slice` and `dynamic_update_slice`) evaluated by
+    the reference interpreter. This covers `jax.lax.fori_loop` and
+    `jax.lax.scan` with static bounds and fixed-range loops from other
+    frontends. A loop whose condition depends on data, or that would run
+    more than `max-iterations` times or clone more than `max-ops` ops, is
+    left unchanged (the `ncore` phase then reports it). Inner loops are
+    unrolled first; a loop whose bounds depend on an outer counter is
+    unrolled once the outer loop is.
+  }];
+  let options = [
+    Option<"maxIterations", "max-iterations", "int64_t", "1024",
+           "Most iterations of a loop to unroll">,
+    Option<"maxOps", "max-ops", "int64_t", "20000",
+           "Most ops one loop's unrolling may create">,
+  ];
+  let dependentDialects = ["::systole::stablehlo::StableHLODialect",
+                           "::mlir::func::FuncDialect"];
+}
+
+def SpeculateConditionals : Pass<"systole-speculate-conditionals",
+                                 "mlir::func::FuncOp"> {
+  let summary = "The `simplify` phase: if and case as selects";
+  let description = [{
+    The NeuronCore's instruction streams have no branches (DESIGN section
+    4). `stablehlo.if` becomes its two branches, inlined, and a `select` on
+    the predicate per result; `stablehlo.case` with N branches becomes all
+    of them and selects on `index == k` for k < N - 1, the last branch
+    taking every other index (as the spec's `case` does for an index out
+    of range). A constant predicate or index inlines only its branch. A
+    conditional with a side-effecting op in a branch, or a non-tensor
+    result, is left unchanged (the `ncore` phase reports it).
+  }];
+  let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
+}
+
+def DynamicSlicesToRows : Pass<"systole-dynamic-slices-to-rows",
+                               "mlir::func::FuncOp"> {
+  let summary = "The `simplify` phase: runtime-indexed slices as row gathers";
+  let description = [{
+    Access patterns have addresses fixed at compile time (DESIGN section
+    4); an index computed on the device addresses rows of a `gather` or
+    `scatter`. A `dynamic_slice` whose start indices are not all constants
+    (a KV-cache read at a position given as an input) becomes a `gather`
+    of whole rows of the operand viewed as [D0 * ... * DK, rest], K the
+    last dim with a computed start; the row indices are computed with the
+    spec's start clamping, and constant starts of the dims after K become
+    a static `slice`. `dynamic_update_slice` becomes a `scatter` of whole
+    rows (a partial row is gathered and updated at its static offsets
+    first). Left unchanged: all-constant starts (static slices), unsigned
+    computed starts, and row counts of 2^24 or more (the engines' i32
+    arithmetic is exact below).
+  }];
+  let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
+}
+
 def NarrowTypes : Pass<"systole-narrow-types", "mlir::ModuleOp"> {
   let summary = "The `linalg` phase, first: f64 to f32 and i64 to i32";
   let description = [{
@@ -90,6 +154,21 @@ def NarrowTypes : Pass<"systole-narrow-types", "mlir::ModuleOp"> {
     - a constant that does not fit, or whose value is not a dense elements
       attribute.
   }];
+}
+
+def WidenUnsignedReductions : Pass<"systole-widen-unsigned-reductions",
+                                   "mlir::func::FuncOp"> {
+  let summary = "The `linalg` phase, first: ui8/ui16 reductions on i32";
+  let description = [{
+    A `reduce` or `reduce_window` with ui8 or ui16 operands whose body is
+    made of comparisons, selects, `maximum`, `minimum`, `add`, `multiply`
+    and bitwise ops (argmax/argmin, max-pooling, sums of unsigned data)
+    runs on the operands converted to i32, its unsigned comparisons made
+    signed, and converts its results back. Zero extension keeps the order
+    of the values and their residues modulo 2^8 (2^16) under those ops, so
+    the results are exact; the engines have no unsigned combiner.
+  }];
+  let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }
 
 def SplitReductions : Pass<"systole-split-reductions", "mlir::func::FuncOp"> {

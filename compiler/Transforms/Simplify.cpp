@@ -2,7 +2,10 @@
 //
 // `systole-simplify` (DESIGN section 1, phase `simplify`): canonicalize and
 // CSE, decompose chlo ops and composite stablehlo ops into core stablehlo,
-// then canonicalize and CSE again so the decompositions' constants are shared.
+// unroll loops of known trip count, turn if/case into selects of their
+// branches and runtime-indexed slices into row gathers and scatters, then
+// canonicalize and CSE again so the decompositions' constants
+// are shared.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +21,9 @@ void systole::buildSimplifyPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createCSEPass());
   pm.addNestedPass<mlir::func::FuncOp>(createDecomposeCHLO());
   pm.addNestedPass<mlir::func::FuncOp>(createDecomposeComposites());
+  pm.addNestedPass<mlir::func::FuncOp>(createUnrollWhileLoops());
+  pm.addNestedPass<mlir::func::FuncOp>(createSpeculateConditionals());
+  pm.addNestedPass<mlir::func::FuncOp>(createDynamicSlicesToRows());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
 }
@@ -26,6 +32,7 @@ void systole::registerSimplifyPipeline() {
   mlir::PassPipelineRegistration<>(
       "systole-simplify",
       "The `simplify` phase: canonicalize, CSE, decompose chlo and composite "
-      "stablehlo ops into core stablehlo",
+      "stablehlo ops into core stablehlo, unroll loops of known trip count, "
+      "if/case as selects, runtime-indexed slices as row gathers",
       buildSimplifyPipeline);
 }

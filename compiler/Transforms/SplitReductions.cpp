@@ -121,10 +121,13 @@ bool isCompare(Value v, Value x, Value y, arith::CmpFPredicate fp,
 ///   acc'   = better ? acc : x
 ///   idx'   = (better or (acc == x and accIdx < xIdx)) ? accIdx : xIdx
 /// over one reduced dim, the index operand an iota along it, starting from
-/// (the identity of cmp, 0). The result is the first index of the maximum
-/// (minimum), or of the first NaN. Rewritten as a max (min) reduction and a
-/// second reduction taking the least index whose element equals it (or is
-/// NaN): two single-result reductions with min/max combiners.
+/// (the identity of cmp, 0), or for integers from any (v0, 0) (ui8 argmax
+/// widened to i32 starts from 0). The result is the first index of the
+/// maximum (minimum), or of the first NaN. Rewritten as a max (min)
+/// reduction and a second reduction taking the least index whose element
+/// equals it (or is NaN): two single-result reductions with min/max
+/// combiners; where v0 is not the identity, an elementwise op then takes
+/// index 0 where the extremum equals v0 (no element beat the start).
 LogicalResult splitArgMax(RewriterBase &rewriter, linalg::GenericOp op) {
   if (op.getNumDpsInits() != 2 || op.getNumDpsInputs() != 2 ||
       op.getNumReductionLoops() != 1)
@@ -213,8 +216,9 @@ LogicalResult splitArgMax(RewriterBase &rewriter, linalg::GenericOp op) {
                                    getAffineDimExpr(red, op.getContext()))
     return failure();
 
-  // The starting pair: (identity of cmp, 0).
+  // The starting pair: (identity of cmp, 0), or for integers (v0, 0).
   Attribute accInit, idxInit;
+  bool startMayWin = false;
   auto fillValue = [](Value init, Attribute &value) {
     auto fill = init.getDefiningOp<linalg::FillOp>();
     return fill && matchPattern(fill.getInputs()[0], m_Constant(&value));
@@ -232,8 +236,9 @@ LogicalResult splitArgMax(RewriterBase &rewriter, linalg::GenericOp op) {
     unsigned w = i.getValue().getBitWidth();
     APInt identity =
         isMax ? APInt::getSignedMinValue(w) : APInt::getSignedMaxValue(w);
-    if (i.getValue() != identity)
-      return failure();
+    // Another start value (0 for unsigned data widened to i32) wins where
+    // no element beats it: then the result is its index, 0.
+    startMayWin = i.getValue() != identity;
   } else {
     return failure();
   }
@@ -294,7 +299,34 @@ LogicalResult splitArgMax(RewriterBase &rewriter, linalg::GenericOp op) {
         b.create<linalg::YieldOp>(
             l, b.create<arith::MinSIOp>(l, args[2], candidate).getResult());
       });
-  rewriter.replaceOp(op, ValueRange{extremum.getResult(0), index.getResult(0)});
+  Value indexResult = index.getResult(0);
+  if (startMayWin) {
+    // 3. Index 0 where the extremum is the start value v0: no element beat
+    // it, and the comparator's tie rule keeps index 0 on equal elements.
+    Value zero =
+        rewriter.create<arith::ConstantOp>(loc, rewriter.getIntegerAttr(it, 0));
+    Value v0 =
+        rewriter.create<arith::ConstantOp>(loc, cast<TypedAttr>(accInit));
+    Value empty2 =
+        rewriter.create<tensor::EmptyOp>(loc, idxType.getShape(), it);
+    auto fixed = rewriter.create<linalg::GenericOp>(
+        loc, TypeRange{idxType}, ValueRange{extremum.getResult(0), indexResult},
+        ValueRange{empty2},
+        ArrayRef<AffineMap>{rewriter.getMultiDimIdentityMap(idxType.getRank()),
+                            rewriter.getMultiDimIdentityMap(idxType.getRank()),
+                            rewriter.getMultiDimIdentityMap(idxType.getRank())},
+        SmallVector<utils::IteratorType>(idxType.getRank(),
+                                         utils::IteratorType::parallel),
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value isStart =
+              b.create<arith::CmpIOp>(l, arith::CmpIPredicate::eq, args[0], v0);
+          b.create<linalg::YieldOp>(
+              l,
+              b.create<arith::SelectOp>(l, isStart, zero, args[1]).getResult());
+        });
+    indexResult = fixed.getResult(0);
+  }
+  rewriter.replaceOp(op, ValueRange{extremum.getResult(0), indexResult});
   return success();
 }
 

@@ -55,6 +55,51 @@ func.func @argmax(%x: tensor<3x5xf32>) -> (tensor<3xi32>, tensor<3xf32>) {
 
 // -----
 
+// An integer argmax starting from a value other than the identity (0: ui8
+// data widened to i32 by systole-widen-unsigned-reductions): where the
+// maximum equals the start value, no element beat it and the index is 0.
+#map = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @argmax_start
+// CHECK: %[[MAX:.*]] = linalg.generic {{.*}} ins(%arg0 : tensor<3x5xi32>)
+// CHECK: arith.maxsi
+// CHECK: %[[IDX:.*]] = linalg.generic {{.*}} ins(%arg0, %[[MAX]] : tensor<3x5xi32>, tensor<3xi32>)
+// CHECK: %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK: %[[V0:.*]] = arith.constant 0 : i32
+// CHECK: %[[FIXED:.*]] = linalg.generic {{.*}} ins(%[[MAX]], %[[IDX]] : tensor<3xi32>, tensor<3xi32>)
+// CHECK-NEXT: ^bb0(%[[E:.*]]: i32, %[[L:.*]]: i32, %{{.*}}: i32):
+// CHECK-NEXT: %[[START:.*]] = arith.cmpi eq, %[[E]], %[[V0]] : i32
+// CHECK-NEXT: %[[R:.*]] = arith.select %[[START]], %[[ZERO]], %[[L]] : i32
+// CHECK-NEXT: linalg.yield %[[R]]
+// CHECK: return %[[FIXED]], %[[MAX]]
+func.func @argmax_start(%x: tensor<3x5xi32>) -> (tensor<3xi32>, tensor<3xi32>) {
+  %c0 = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<3x5xi32>
+  %iota = linalg.generic {indexing_maps = [#map], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<3x5xi32>) {
+  ^bb0(%out: i32):
+    %i = linalg.index 1 : index
+    %c = arith.index_castui %i : index to i32
+    linalg.yield %c : i32
+  } -> tensor<3x5xi32>
+  %v0 = tensor.empty() : tensor<3xi32>
+  %v = linalg.fill ins(%c0 : i32) outs(%v0 : tensor<3xi32>) -> tensor<3xi32>
+  %i0 = tensor.empty() : tensor<3xi32>
+  %i = linalg.fill ins(%c0 : i32) outs(%i0 : tensor<3xi32>) -> tensor<3xi32>
+  %r:2 = linalg.reduce ins(%x, %iota : tensor<3x5xi32>, tensor<3x5xi32>) outs(%v, %i : tensor<3xi32>, tensor<3xi32>) dimensions = [1]
+    (%in: i32, %in_1: i32, %init: i32, %init_2: i32) {
+      %6 = arith.cmpi sgt, %init, %in : i32
+      %9 = arith.cmpi eq, %init, %in : i32
+      %10 = arith.cmpi slt, %init_2, %in_1 : i32
+      %11 = arith.andi %9, %10 : i1
+      %12 = arith.ori %6, %11 : i1
+      %13 = arith.select %6, %init, %in : i32
+      %14 = arith.select %12, %init_2, %in_1 : i32
+      linalg.yield %13, %14 : i32, i32
+    }
+  return %r#1, %r#0 : tensor<3xi32>, tensor<3xi32>
+}
+
+// -----
+
 // jnp.argmin on integers: minsi, an integer equality, no NaN test.
 
 #map = affine_map<(d0) -> (d0)>

@@ -29,6 +29,7 @@
 
 #include <array>
 #include <functional>
+#include <limits>
 
 namespace systole {
 #define GEN_PASS_DEF_LINALGTONCORE
@@ -67,8 +68,47 @@ struct Operand {
   bool unsignedValue = false;
 };
 
+/// The mutable state of an Emitter: what slots, caches and rotations the
+/// instructions emitted so far have used. Kept apart so that a tile can be
+/// emitted tentatively and taken back (Emitter::emitTile).
+struct EmitterState {
+  /// While arenaBytes is set, slots come from [arenaBase, arenaBase +
+  /// arenaBytes), in two halves used alternately, instead of the two halves
+  /// of SBUF: a kernel run inside another kernel's SBUF layout (the
+  /// elementwise epilogue of a contraction or convolution, Epilogue).
+  int64_t arenaBase = 0, arenaBytes = 0;
+  int slotSet = 1;
+  int64_t slotTop = 0;
+  /// Bytes per partition the current tile's slots take, and the most any
+  /// tile of the kernel took.
+  int64_t tileBytes = 0, maxTileBytes = 0;
+  /// Ring positions, counted in bytes from the start of the program (offset
+  /// = counter mod SBUF size): of the next slot, of the current tile's first
+  /// slot, and of the slot allocSlot returned last.
+  int64_t ringCounter = 0, tileStartCounter = 0, lastSlotCounter = 0;
+  /// Columns loaded into ring slots in this kernel: HBM access pattern ->
+  /// (SBUF offset, ring position); and the ring positions of the cached
+  /// columns the current tile reads.
+  llvm::DenseMap<Attribute, std::pair<int64_t, int64_t>> ringColumns;
+  SmallVector<int64_t> pinnedColumns;
+  int queue = 0;
+  double vectorNs = 0, scalarNs = 0; // see preferScalar
+  /// The column cache of the epilogue being emitted (Epilogue::columnBytes):
+  /// its SBUF base (-1: none), owner and the HBM column each slot holds.
+  int64_t columnCacheBase = -1, columnCacheOwner = -1;
+  SmallVector<Attribute> cachedColumns; // two per input
+  SmallVector<int> lastColumnSlot;      // per input: the slot loaded last
+  int64_t epilogueIds = 0;
+  int psumRotation = 0;
+  int64_t tilesEmitted = 0; // vector-engine kernel tiles so far
+  /// Bytes per partition the current tile may still take in optional slots
+  /// (load spans, transpose rows); limited when a tile is emitted again
+  /// (emitTile).
+  int64_t optionalBudget = std::numeric_limits<int64_t>::max();
+};
+
 /// Emits the instructions of one program.
-class Emitter {
+class Emitter : public EmitterState {
 public:
   Emitter(ProgramOp program, const systole::TargetDesc &target)
       : program(program), target(target), b(program.getContext()),
@@ -132,6 +172,32 @@ public:
     tileStartCounter = ringCounter;
     pinnedColumns.clear();
   }
+  /// Bytes per partition one tile's slots may take: half of SBUF, or half
+  /// of the epilogue arena.
+  int64_t tileLimit() const {
+    return arenaBytes ? arenaBytes / 2 : sbufBytes / 2;
+  }
+  /// An optional slot of `bytesPerPartition` bytes per partition (a load
+  /// span, a transpose's rows: ways to load an operand with fewer DMA
+  /// descriptors, which have a plain DMA to fall back on), or nullopt, with
+  /// nothing emitted, when it does not fit in the tile or in
+  /// optionalBudget. A tile that runs out of SBUF after taking some is
+  /// emitted again with fewer (emitTile).
+  std::optional<int64_t> allocOptionalSlot(int64_t bytesPerPartition,
+                                           Location loc) {
+    int64_t aligned = (bytesPerPartition + 63) / 64 * 64;
+    int64_t half = tileLimit();
+    int64_t arenaAt = (slotTop + 63) / 64 * 64;
+    if (aligned > optionalBudget ||
+        (arenaBytes ? arenaAt + bytesPerPartition > half
+                    : tileBytes + aligned > half))
+      return std::nullopt;
+    FailureOr<int64_t> at = allocSlot(bytesPerPartition, loc);
+    if (failed(at))
+      return std::nullopt;
+    optionalBudget -= aligned;
+    return *at;
+  }
   /// A slot of `bytesPerPartition` bytes per partition for the current
   /// tile, 64-byte aligned. Outside an arena, slots are taken in turn from
   /// all of SBUF as a ring (wrapping to offset 0 where a slot does not fit
@@ -141,7 +207,7 @@ public:
   /// than the slot that did not fit). The `schedule` phase orders every
   /// reuse after the instructions reading the slot's previous data.
   FailureOr<int64_t> allocSlot(int64_t bytesPerPartition, Location loc) {
-    int64_t half = arenaBytes ? arenaBytes / 2 : sbufBytes / 2;
+    int64_t half = tileLimit();
     int64_t aligned = (bytesPerPartition + 63) / 64 * 64;
     int64_t arenaAt = (slotTop + 63) / 64 * 64;
     if (arenaBytes ? arenaAt + bytesPerPartition > half
@@ -212,11 +278,6 @@ public:
     pinnedColumns.clear();
     maxTileBytes = 0;
   }
-  /// While arenaBytes is set, slots come from [arenaBase, arenaBase +
-  /// arenaBytes), in two halves used alternately, instead of the two halves
-  /// of SBUF: a kernel run inside another kernel's SBUF layout (the
-  /// elementwise epilogue of a contraction or convolution, Epilogue).
-  int64_t arenaBase = 0, arenaBytes = 0;
 
   /// PSUM byte offset for the next tensor-engine transpose of elements of
   /// `elementBytes` bytes: slots of 128 elements in the last two banks, used
@@ -350,30 +411,6 @@ public:
   OpBuilder b;
   MLIRContext *ctx;
   int64_t sbufBytes, partitions;
-  int slotSet = 1;
-  int64_t slotTop = 0;
-  /// Bytes per partition the current tile's slots take, and the most any
-  /// tile of the kernel took.
-  int64_t tileBytes = 0, maxTileBytes = 0;
-  /// Ring positions, counted in bytes from the start of the program (offset
-  /// = counter mod SBUF size): of the next slot, of the current tile's first
-  /// slot, and of the slot allocSlot returned last.
-  int64_t ringCounter = 0, tileStartCounter = 0, lastSlotCounter = 0;
-  /// Columns loaded into ring slots in this kernel: HBM access pattern ->
-  /// (SBUF offset, ring position); and the ring positions of the cached
-  /// columns the current tile reads.
-  llvm::DenseMap<Attribute, std::pair<int64_t, int64_t>> ringColumns;
-  SmallVector<int64_t> pinnedColumns;
-  int queue = 0;
-  double vectorNs = 0, scalarNs = 0; // see preferScalar
-  /// The column cache of the epilogue being emitted (Epilogue::columnBytes):
-  /// its SBUF base (-1: none), owner and the HBM column each slot holds.
-  int64_t columnCacheBase = -1, columnCacheOwner = -1;
-  SmallVector<Attribute> cachedColumns; // two per input
-  SmallVector<int> lastColumnSlot;      // per input: the slot loaded last
-  int64_t epilogueIds = 0;
-  int psumRotation = 0;
-  int64_t tilesEmitted = 0; // vector-engine kernel tiles so far
 };
 
 // ---- views ----
@@ -432,8 +469,10 @@ FailureOr<HbmView> resolveView(Value v, func::FuncOp main, ModuleOp module,
     }
   }
   if (!address) {
-    emitError(loc)
-        << "ncore: buffer has no HBM address (run systole-place first)";
+    // A while loop's results: the loop itself is reported (no lowering).
+    if (!root.getDefiningOp<scf::WhileOp>())
+      emitError(loc)
+          << "ncore: buffer has no HBM address (run systole-place first)";
     return failure();
   }
   view.base = address.getInt();
@@ -807,8 +846,8 @@ private:
       return false;
     int64_t eb = bytesOf(view.elementType);
     int64_t maxP = e.target.pe_rows();
-    FailureOr<int64_t> rows = e.allocSlot(p * eb, k.loc);
-    if (failed(rows))
+    std::optional<int64_t> rows = e.allocOptionalSlot(p * eb, k.loc);
+    if (!rows)
       return false;
     for (int64_t c0 = 0; c0 < c[0]; c0 += maxP) {
       int64_t cn = std::min(maxP, c[0] - c0);
@@ -980,8 +1019,8 @@ private:
     if (runs < 8 || elems * eb / runs >= 512 || span * eb > 16384 ||
         span > 4 * elems)
       return false;
-    FailureOr<int64_t> at = e.allocSlot(span * eb, k.loc);
-    if (failed(at))
+    std::optional<int64_t> at = e.allocOptionalSlot(span * eb, k.loc);
+    if (!at)
       return false;
     int64_t p = src.getPartitionCount();
     Type type = src.getElementType();
@@ -2450,6 +2489,57 @@ LogicalResult TileEmitter::run() {
   return success();
 }
 
+/// Emits the tile of `k` at `origin` spanning `counts`. Optional slots
+/// (load spans, transpose rows) are taken while they fit, without knowing
+/// what the rest of the tile needs. When the tile then runs out of SBUF, its
+/// instructions and the emitter's state are taken back and it is emitted
+/// without optional slots, which measures what the rest needs; then again
+/// with optional slots limited to the room that leaves (or, should that
+/// fail, without them). Only the final attempt reports errors.
+LogicalResult emitTile(Emitter &e, const Kernel &k, ArrayRef<int64_t> origin,
+                       ArrayRef<int64_t> counts) {
+  Block *block = e.b.getInsertionBlock();
+  Operation *last = block->empty() ? nullptr : &block->back();
+  EmitterState saved = e;
+  auto attempt = [&](int64_t budget, bool quiet) {
+    e.optionalBudget = budget;
+    LogicalResult result = failure();
+    if (quiet) {
+      // Dropped errors are reported again by the final attempt; other
+      // diagnostics pass through.
+      ScopedDiagnosticHandler drop(e.ctx, [](Diagnostic &d) {
+        return success(d.getSeverity() == DiagnosticSeverity::Error);
+      });
+      result = TileEmitter(e, k, origin, counts).run();
+    } else {
+      result = TileEmitter(e, k, origin, counts).run();
+    }
+    e.optionalBudget = std::numeric_limits<int64_t>::max();
+    return result;
+  };
+  auto takeBack = [&] {
+    while (!block->empty() && &block->back() != last)
+      block->back().erase();
+    static_cast<EmitterState &>(e) = saved;
+  };
+  if (succeeded(attempt(std::numeric_limits<int64_t>::max(), true)))
+    return success();
+  takeBack();
+  if (failed(attempt(0, true))) {
+    takeBack();
+    return attempt(0, false);
+  }
+  int64_t needed = e.arenaBytes ? (e.slotTop + 63) / 64 * 64 : e.tileBytes;
+  int64_t room = e.tileLimit() - needed;
+  if (room < 64)
+    return success();
+  takeBack();
+  if (succeeded(attempt(room, true)))
+    return success();
+  takeBack();
+  return attempt(0, false);
+}
+
 /// Most tiles one op may take: beyond this the instruction stream (and the
 /// compile) grows past what is useful; such ops need a dedicated kernel.
 constexpr int64_t kMaxTilesPerOp = 20000;
@@ -2485,8 +2575,7 @@ LogicalResult emitKernel(Emitter &e, const Kernel &k) {
   SmallVector<int64_t> origin(n, 0), counts(n, 1);
   std::function<LogicalResult(size_t)> walk = [&](size_t d) -> LogicalResult {
     if (d == n) {
-      TileEmitter t(e, k, origin, counts);
-      return t.run();
+      return emitTile(e, k, origin, counts);
     }
     int64_t step = std::max<int64_t>(1, k.tiling.tiles[d]);
     for (int64_t o = 0; o < k.ranges[d]; o += step) {
@@ -2660,8 +2749,7 @@ LogicalResult emitEpilogueTile(Emitter &e, const Epilogue &epi, int64_t m0,
     e.lastColumnSlot.assign(k.inputs.size(), 1);
   }
   e.columnCacheBase = arenaBase + e.arenaBytes;
-  TileEmitter t(e, k, origin, counts);
-  LogicalResult result = t.run();
+  LogicalResult result = emitTile(e, k, origin, counts);
   e.columnCacheBase = -1;
   e.arenaBase = savedBase;
   e.arenaBytes = savedBytes;
@@ -4031,6 +4119,15 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       return emitScatterNest(e, op->getLoc(), *nest, *buf, *upd, idx);
     }
     auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    if (isa<scf::WhileOp>(op)) {
+      // systole-unroll-while-loops unrolls every loop it can evaluate.
+      op->emitError()
+          << "ncore: a while loop whose condition depends on data (or that "
+             "runs more than 1024 iterations) has no NeuronCore lowering: "
+             "the instruction streams have no branches, and only loops of a "
+             "trip count known at compile time are unrolled";
+      return failure();
+    }
     if (!linalgOp) {
       op->emitError() << "ncore: '" << op->getName()
                       << "' has no NeuronCore lowering yet";

@@ -1,0 +1,279 @@
+//===- DynamicSlicesToRows.cpp - runtime-indexed slices as row gathers ----===//
+//
+// See Passes.td (DynamicSlicesToRows). Access patterns have addresses fixed
+// at compile time (DESIGN section 4); what an index computed on the device
+// can address is a row of a `gather` or `scatter` (indices in SBUF). So a
+// `dynamic_slice` (spec: dynamic_slice) whose start indices are not all
+// constants reads whole rows: with K the last dimension of a computed
+// start, the operand is viewed as [D0 * ... * DK, rest] and row
+//   sum over d <= K of (clamp(start_d, 0, D_d - S_d) + i_d) * stride_d
+// is gathered for every i in the window [S0, ..., SK]; constant starts of
+// the dims after K become a static slice of the rows. `dynamic_update_slice`
+// (spec: dynamic_update_slice) scatters whole rows the same way (a
+// partial row is first gathered and updated at its static offsets). The
+// start clamping is the spec's, so the rows are always in bounds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Transforms/Passes.h"
+
+#include "dialects/StableHLO/StableHLOOps.h"
+
+#include "mlir/IR/Matchers.h"
+
+namespace systole {
+#define GEN_PASS_DEF_DYNAMICSLICESTOROWS
+#include "compiler/Transforms/Passes.h.inc"
+} // namespace systole
+
+using namespace mlir;
+using namespace systole;
+
+namespace {
+
+/// Largest row index the rewrite emits: the engines' i32 arithmetic is exact
+/// below 2^24.
+constexpr int64_t kMaxRows = int64_t{1} << 24;
+
+/// The constant start of dim d, clamped as the spec clamps it.
+int64_t constantStart(Value start, int64_t dim, int64_t size) {
+  DenseIntElementsAttr attr;
+  if (!matchPattern(start, m_Constant(&attr)))
+    return 0;
+  APInt v = *attr.value_begin<APInt>();
+  bool isUnsigned = cast<IntegerType>(attr.getElementType()).isUnsigned();
+  int64_t s =
+      isUnsigned
+          ? static_cast<int64_t>(std::min<uint64_t>(v.getZExtValue(), dim))
+          : v.getSExtValue();
+  return std::clamp<int64_t>(s, 0, dim - size);
+}
+
+/// Builds the row gathers and scatters of one op.
+class RowBuilder {
+public:
+  RowBuilder(Operation *op) : b(op), loc(op->getLoc()), ctx(op->getContext()) {}
+
+  RankedTensorType i32(ArrayRef<int64_t> shape) {
+    return RankedTensorType::get(shape, b.getI32Type());
+  }
+  Value constant(int64_t v) {
+    return b.create<stablehlo::ConstantOp>(
+        loc, DenseElementsAttr::get(i32({}), APInt(32, v, true)));
+  }
+
+  /// The row indices, shape [S0, ..., SK] flattened to [P, 1], of the
+  /// window at `starts` (the op's start index operands) of `sizes` in
+  /// `shape`, for dims 0..K.
+  Value rowIndices(ValueRange starts, ArrayRef<int64_t> shape,
+                   ArrayRef<int64_t> sizes, int64_t last) {
+    SmallVector<int64_t> window(sizes.begin(), sizes.begin() + last + 1);
+    int64_t rows = 1;
+    for (int64_t s : window)
+      rows *= s;
+    RankedTensorType type = i32(window);
+    Value sum;
+    int64_t stride = 1;
+    for (int64_t d = last; d >= 0; --d) {
+      Value s = starts[d], start;
+      if (matchPattern(s, m_Constant())) {
+        start = constant(constantStart(s, shape[d], sizes[d]));
+      } else {
+        if (getElementTypeOrSelf(s.getType()) != b.getI32Type())
+          s = b.create<stablehlo::ConvertOp>(loc, i32({}), s);
+        start = b.create<stablehlo::ClampOp>(loc, i32({}), constant(0), s,
+                                             constant(shape[d] - sizes[d]));
+      }
+      Value at =
+          b.create<stablehlo::AddOp>(loc,
+                                     b.create<stablehlo::BroadcastInDimOp>(
+                                         loc, type, start, ArrayRef<int64_t>{}),
+                                     b.create<stablehlo::IotaOp>(loc, type, d));
+      if (stride != 1)
+        at = b.create<stablehlo::MultiplyOp>(
+            loc, at,
+            b.create<stablehlo::BroadcastInDimOp>(loc, type, constant(stride),
+                                                  ArrayRef<int64_t>{}));
+      sum = sum ? b.create<stablehlo::AddOp>(loc, sum, at).getResult() : at;
+      stride *= shape[d];
+    }
+    return b.create<stablehlo::ReshapeOp>(loc, i32({rows, 1}), sum);
+  }
+
+  /// `x` ([D0, ..., Dn-1]) as rows: [D0 * ... * DK, DK+1, ..., Dn-1].
+  Value asRows(Value x, int64_t last) {
+    auto type = cast<RankedTensorType>(x.getType());
+    SmallVector<int64_t> shape = rowShape(type.getShape(), last);
+    return b.create<stablehlo::ReshapeOp>(loc, type.clone(shape), x);
+  }
+  static SmallVector<int64_t> rowShape(ArrayRef<int64_t> shape, int64_t last) {
+    int64_t rows = 1;
+    for (int64_t d = 0; d <= last; ++d)
+      rows *= shape[d];
+    SmallVector<int64_t> out = {rows};
+    out.append(shape.begin() + last + 1, shape.end());
+    return out;
+  }
+
+  /// Rows `indices` ([P, 1]) of `rows` ([R, rest...]): [P, rest...].
+  Value gather(Value rows, Value indices) {
+    auto type = cast<RankedTensorType>(rows.getType());
+    int64_t p = cast<RankedTensorType>(indices.getType()).getDimSize(0);
+    SmallVector<int64_t> shape(type.getShape());
+    shape[0] = p;
+    SmallVector<int64_t> offsetDims, sliceSizes(type.getShape());
+    sliceSizes[0] = 1;
+    for (int64_t d = 1; d < type.getRank(); ++d)
+      offsetDims.push_back(d);
+    auto dims = stablehlo::GatherDimensionNumbersAttr::get(
+        ctx, offsetDims, /*collapsedSliceDims=*/{0}, {}, {},
+        /*startIndexMap=*/{0}, /*indexVectorDim=*/1);
+    return b.create<stablehlo::GatherOp>(
+        loc, type.clone(shape), rows, indices, dims,
+        b.getDenseI64ArrayAttr(sliceSizes), b.getBoolAttr(false));
+  }
+
+  /// `rows` ([R, rest...]) with rows `indices` ([P, 1]) replaced by
+  /// `updates` ([P, rest...]).
+  Value scatter(Value rows, Value indices, Value updates) {
+    auto type = cast<RankedTensorType>(rows.getType());
+    SmallVector<int64_t> windowDims;
+    for (int64_t d = 1; d < type.getRank(); ++d)
+      windowDims.push_back(d);
+    auto dims = stablehlo::ScatterDimensionNumbersAttr::get(
+        ctx, windowDims, /*insertedWindowDims=*/{0}, {}, {},
+        /*scatterDimsToOperandDims=*/{0}, /*indexVectorDim=*/1);
+    auto op = b.create<stablehlo::ScatterOp>(
+        loc, TypeRange{type}, ValueRange{rows}, indices, ValueRange{updates},
+        dims, b.getBoolAttr(false), b.getBoolAttr(true));
+    auto scalar = RankedTensorType::get({}, type.getElementType());
+    {
+      // The update computation returns the update.
+      OpBuilder::InsertionGuard guard(b);
+      Block *body = b.createBlock(&op.getUpdateComputation(), {},
+                                  {scalar, scalar}, {loc, loc});
+      b.create<stablehlo::ReturnOp>(loc, body->getArgument(1));
+    }
+    return op.getResult(0);
+  }
+
+  OpBuilder b;
+  Location loc;
+  MLIRContext *ctx;
+};
+
+/// The last dim whose start index is not a constant, or -1.
+int64_t lastComputedStart(ValueRange starts) {
+  int64_t last = -1;
+  for (auto [d, s] : llvm::enumerate(starts))
+    if (!matchPattern(s, m_Constant()))
+      last = static_cast<int64_t>(d);
+  return last;
+}
+
+/// Whether the rewrite applies: a computed start of a signed (or signless)
+/// integer type, static shapes, and row indices below kMaxRows.
+bool applies(ValueRange starts, RankedTensorType type, int64_t last) {
+  if (last < 0 || !type.hasStaticShape())
+    return false;
+  for (Value s : starts)
+    if (cast<IntegerType>(getElementTypeOrSelf(s.getType())).isUnsigned() &&
+        !matchPattern(s, m_Constant()))
+      return false;
+  int64_t rows = 1;
+  for (int64_t d = 0; d <= last; ++d)
+    rows *= type.getDimSize(d);
+  return rows < kMaxRows;
+}
+
+void rewriteSlice(stablehlo::DynamicSliceOp op) {
+  auto type = cast<RankedTensorType>(op.getOperand().getType());
+  ValueRange starts = op.getStartIndices();
+  int64_t last = lastComputedStart(starts);
+  if (!applies(starts, type, last))
+    return;
+  ArrayRef<int64_t> sizes = op.getSliceSizes();
+  RowBuilder r(op);
+  Value rows = r.gather(r.asRows(op.getOperand(), last),
+                        r.rowIndices(starts, type.getShape(), sizes, last));
+  // [S0, ..., SK, DK+1, ..., Dn-1], then the static slice of dims > K.
+  SmallVector<int64_t> shape(sizes.begin(), sizes.begin() + last + 1);
+  shape.append(type.getShape().begin() + last + 1, type.getShape().end());
+  Value result =
+      r.b.create<stablehlo::ReshapeOp>(op.getLoc(), type.clone(shape), rows);
+  if (!llvm::equal(shape, sizes)) {
+    SmallVector<int64_t> lo, hi, step(type.getRank(), 1);
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      int64_t s = d <= last
+                      ? 0
+                      : constantStart(starts[d], type.getDimSize(d), sizes[d]);
+      lo.push_back(s);
+      hi.push_back(s + sizes[d]);
+    }
+    result = r.b.create<stablehlo::SliceOp>(op.getLoc(), result, lo, hi, step);
+  }
+  op.replaceAllUsesWith(result);
+  op.erase();
+}
+
+void rewriteUpdate(stablehlo::DynamicUpdateSliceOp op) {
+  auto type = cast<RankedTensorType>(op.getOperand().getType());
+  auto updateType = cast<RankedTensorType>(op.getUpdate().getType());
+  ValueRange starts = op.getStartIndices();
+  int64_t last = lastComputedStart(starts);
+  if (!applies(starts, type, last))
+    return;
+  ArrayRef<int64_t> sizes = updateType.getShape();
+  RowBuilder r(op);
+  Value rows = r.asRows(op.getOperand(), last);
+  Value indices = r.rowIndices(starts, type.getShape(), sizes, last);
+  int64_t p = cast<RankedTensorType>(indices.getType()).getDimSize(0);
+  SmallVector<int64_t> updateRowsShape =
+      RowBuilder::rowShape(type.getShape(), last);
+  updateRowsShape[0] = p;
+  Value updates;
+  if (llvm::equal(ArrayRef<int64_t>(updateRowsShape).drop_front(),
+                  sizes.drop_front(last + 1))) {
+    updates = r.b.create<stablehlo::ReshapeOp>(
+        op.getLoc(), updateType.clone(updateRowsShape), op.getUpdate());
+  } else {
+    // Partial rows: the current rows, updated at their static offsets.
+    Value current = r.gather(rows, indices);
+    SmallVector<int64_t> shape(sizes.begin(), sizes.begin() + last + 1);
+    shape.append(type.getShape().begin() + last + 1, type.getShape().end());
+    Value window = r.b.create<stablehlo::ReshapeOp>(op.getLoc(),
+                                                    type.clone(shape), current);
+    SmallVector<Value> at;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      at.push_back(r.constant(
+          d <= last ? 0
+                    : constantStart(starts[d], type.getDimSize(d), sizes[d])));
+    window = r.b.create<stablehlo::DynamicUpdateSliceOp>(
+        op.getLoc(), window.getType(), window, op.getUpdate(), at);
+    updates = r.b.create<stablehlo::ReshapeOp>(
+        op.getLoc(), type.clone(updateRowsShape), window);
+  }
+  Value result = r.scatter(rows, indices, updates);
+  result = r.b.create<stablehlo::ReshapeOp>(op.getLoc(), type, result);
+  op.replaceAllUsesWith(result);
+  op.erase();
+}
+
+struct DynamicSlicesToRowsPass
+    : systole::impl::DynamicSlicesToRowsBase<DynamicSlicesToRowsPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation().walk([&](Operation *op) {
+      if (isa<stablehlo::DynamicSliceOp, stablehlo::DynamicUpdateSliceOp>(op))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      if (auto slice = dyn_cast<stablehlo::DynamicSliceOp>(op))
+        rewriteSlice(slice);
+      else
+        rewriteUpdate(cast<stablehlo::DynamicUpdateSliceOp>(op));
+    }
+  }
+};
+
+} // namespace

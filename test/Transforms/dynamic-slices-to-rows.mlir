@@ -1,0 +1,78 @@
+// RUN: systole-opt %s --systole-dynamic-slices-to-rows --split-input-file | FileCheck %s
+
+// A computed start on dim 0 and a constant one on dim 1: rows
+// clamp(i, 0, 6 - 2) + iota of %x [6, 5] gathered whole, then columns 1..3.
+// CHECK-LABEL: func.func @slice
+// CHECK-DAG: %[[LO:.*]] = stablehlo.constant dense<0> : tensor<i32>
+// CHECK-DAG: %[[HI:.*]] = stablehlo.constant dense<4> : tensor<i32>
+// CHECK-DAG: %[[I:.*]] = stablehlo.convert %arg1 : (tensor<i64>) -> tensor<i32>
+// CHECK: %[[C:.*]] = stablehlo.clamp %[[LO]], %[[I]], %[[HI]]
+// CHECK: %[[IOTA:.*]] = stablehlo.iota dim = 0 : tensor<2xi32>
+// CHECK: %[[B:.*]] = stablehlo.broadcast_in_dim %[[C]], dims = []
+// CHECK: %[[ROWS:.*]] = stablehlo.add %[[B]], %[[IOTA]] : tensor<2xi32>
+// CHECK: %[[IDX:.*]] = stablehlo.reshape %[[ROWS]] : (tensor<2xi32>) -> tensor<2x1xi32>
+// CHECK: %[[G:.*]] = "stablehlo.gather"(%{{.*}}, %[[IDX]]) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 5>}> : (tensor<6x5xf32>, tensor<2x1xi32>) -> tensor<2x5xf32>
+// CHECK: %[[R:.*]] = stablehlo.reshape %[[G]]
+// CHECK: %[[S:.*]] = stablehlo.slice %[[R]] [0:2, 1:4]
+// CHECK: return %[[S]]
+func.func @slice(%x: tensor<6x5xf32>, %i: tensor<i64>) -> tensor<2x3xf32> {
+  %one = stablehlo.constant dense<1> : tensor<i64>
+  %v = stablehlo.dynamic_slice %x, %i, %one, sizes = [2, 3] : (tensor<6x5xf32>, tensor<i64>, tensor<i64>) -> tensor<2x3xf32>
+  return %v : tensor<2x3xf32>
+}
+
+// -----
+
+// A KV-cache write [2, 1, 4] into [2, 8, 4] at (0, p, 0): rows
+// (clamp(p, 0, 7) + 0) + (0 + iota) * 8 of the cache as [16, 4], scattered
+// whole, the update computation returning the update.
+// CHECK-LABEL: func.func @update_rows
+// CHECK: %[[ROWS:.*]] = stablehlo.reshape %arg0 : (tensor<2x8x4xf32>) -> tensor<16x4xf32>
+// CHECK: stablehlo.clamp
+// CHECK: stablehlo.multiply
+// CHECK: %[[IDX:.*]] = stablehlo.reshape {{.*}} -> tensor<2x1xi32>
+// CHECK: %[[U:.*]] = stablehlo.reshape %arg1 : (tensor<2x1x4xf32>) -> tensor<2x4xf32>
+// CHECK: %[[S:.*]] = "stablehlo.scatter"(%[[ROWS]], %[[IDX]], %[[U]])
+// CHECK-SAME: update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1
+// CHECK-SAME: unique_indices = true
+// CHECK-NEXT: ^bb0(%{{.*}}: tensor<f32>, %[[NEW:.*]]: tensor<f32>):
+// CHECK-NEXT: stablehlo.return %[[NEW]]
+// CHECK: %[[R:.*]] = stablehlo.reshape %[[S]] : (tensor<16x4xf32>) -> tensor<2x8x4xf32>
+// CHECK: return %[[R]]
+func.func @update_rows(%cache: tensor<2x8x4xf32>, %new: tensor<2x1x4xf32>, %p: tensor<i32>) -> tensor<2x8x4xf32> {
+  %z = stablehlo.constant dense<0> : tensor<i32>
+  %c = stablehlo.dynamic_update_slice %cache, %new, %z, %p, %z : (tensor<2x8x4xf32>, tensor<2x1x4xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x8x4xf32>
+  return %c : tensor<2x8x4xf32>
+}
+
+// -----
+
+// A partial row (columns 2..3 of 5): the rows are gathered, updated at the
+// static offset 2, and scattered back.
+// CHECK-LABEL: func.func @update_partial
+// CHECK: %[[G:.*]] = "stablehlo.gather"
+// CHECK: %[[W:.*]] = stablehlo.reshape %[[G]] : (tensor<3x5xf32>) -> tensor<3x5xf32>
+// CHECK: %[[DUS:.*]] = stablehlo.dynamic_update_slice %[[W]], %arg1, %{{.*}}, %{{.*}} : (tensor<3x5xf32>, tensor<3x2xf32>, tensor<i32>, tensor<i32>) -> tensor<3x5xf32>
+// CHECK: %[[U:.*]] = stablehlo.reshape %[[DUS]]
+// CHECK: "stablehlo.scatter"(%{{.*}}, %{{.*}}, %[[U]])
+func.func @update_partial(%x: tensor<6x5xf32>, %u: tensor<3x2xf32>, %p: tensor<i32>) -> tensor<6x5xf32> {
+  %two = stablehlo.constant dense<2> : tensor<i32>
+  %c = stablehlo.dynamic_update_slice %x, %u, %p, %two : (tensor<6x5xf32>, tensor<3x2xf32>, tensor<i32>, tensor<i32>) -> tensor<6x5xf32>
+  return %c : tensor<6x5xf32>
+}
+
+// -----
+
+// Constant starts (a static slice after lowering) and unsigned computed
+// starts are left unchanged.
+// CHECK-LABEL: func.func @unchanged
+// CHECK: stablehlo.dynamic_slice %arg0, %{{.*}}, %{{.*}}, sizes = [2, 3]
+// CHECK: stablehlo.dynamic_slice %arg0, %arg1, %{{.*}}, sizes = [2, 3]
+// CHECK-NOT: gather
+func.func @unchanged(%x: tensor<6x5xf32>, %u: tensor<ui32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %v = stablehlo.dynamic_slice %x, %one, %one, sizes = [2, 3] : (tensor<6x5xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
+  %uone = stablehlo.constant dense<1> : tensor<ui32>
+  %w = stablehlo.dynamic_slice %x, %u, %uone, sizes = [2, 3] : (tensor<6x5xf32>, tensor<ui32>, tensor<ui32>) -> tensor<2x3xf32>
+  return %v, %w : tensor<2x3xf32>, tensor<2x3xf32>
+}

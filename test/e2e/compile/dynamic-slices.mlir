@@ -1,0 +1,42 @@
+// dynamic_slice and dynamic_update_slice at positions computed on the
+// device (a KV-cache write and read at a position given as an input):
+// `simplify` turns them into row gathers and scatters
+// (systole-dynamic-slices-to-rows), with the spec's start clamping.
+//   %cache [2, 8, 4]: %new [2, 1, 4] written at row %pos of dim 1, then a
+//   [2, 3, 4] window read at %pos - 1; and a [2, 3] window of %x [6, 5] at
+//   (%pos, 1): whole rows gathered, then columns 1..3 sliced; and a [3, 2]
+//   update of %x at (%pos, 2): partial rows, gathered, updated at column 2
+//   and scattered back.
+// Positions 3 (inside), 0 (the read starts at -1, clamped to 0), 7 (the
+// read clamped to 5) and 100 / -5 (the write clamped to 7 / 0) are
+// compared with the reference interpreter, exactly.
+// DEFINE: %{inputs} = --input=2x8x4xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63 --input=2x1x4xf32=-1,-2,-3,-4,-5,-6,-7,-8 --input=6x5xf32=100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,123,124,125,126,127,128,129
+// RUN: systole-compile %s --compile-to=simplify -o - | FileCheck %s --check-prefix=IR
+// IR-NOT: dynamic_slice
+// IR-NOT: dynamic_update_slice
+// IR: stablehlo.scatter
+// IR: stablehlo.gather
+// RUN: systole-run --backend=reference %s %{inputs} --input=i32=3 --output=@%t.3.npy --quiet
+// RUN: systole-run %s %{inputs} --input=i32=3 --expected-output=@%t.3.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s %{inputs} --input=i32=0 --output=@%t.0.npy --quiet
+// RUN: systole-run %s %{inputs} --input=i32=0 --expected-output=@%t.0.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s %{inputs} --input=i32=7 --output=@%t.7.npy --quiet
+// RUN: systole-run %s %{inputs} --input=i32=7 --expected-output=@%t.7.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s %{inputs} --input=i32=100 --output=@%t.100.npy --quiet
+// RUN: systole-run %s %{inputs} --input=i32=100 --expected-output=@%t.100.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s %{inputs} --input=i32=-5 --output=@%t.m5.npy --quiet
+// RUN: systole-run %s %{inputs} --input=i32=-5 --expected-output=@%t.m5.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// CHECK: simulated: {{[0-9.]+}} us on trn2
+func.func @main(%cache: tensor<2x8x4xf32>, %new: tensor<2x1x4xf32>, %x: tensor<6x5xf32>, %pos: tensor<i32>) -> (tensor<2x8x4xf32>, tensor<2x3x4xf32>, tensor<2x3xf32>, tensor<6x5xf32>) {
+  %z = stablehlo.constant dense<0> : tensor<i32>
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %c = stablehlo.dynamic_update_slice %cache, %new, %z, %pos, %z : (tensor<2x8x4xf32>, tensor<2x1x4xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x8x4xf32>
+  %p1 = stablehlo.subtract %pos, %one : tensor<i32>
+  %w = stablehlo.dynamic_slice %c, %z, %p1, %z, sizes = [2, 3, 4] : (tensor<2x8x4xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x3x4xf32>
+  %v = stablehlo.dynamic_slice %x, %pos, %one, sizes = [2, 3] : (tensor<6x5xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
+  %two = stablehlo.constant dense<2> : tensor<i32>
+  %xs = stablehlo.slice %x [0:3, 0:2] : (tensor<6x5xf32>) -> tensor<3x2xf32>
+  %u = stablehlo.negate %xs : tensor<3x2xf32>
+  %y = stablehlo.dynamic_update_slice %x, %u, %pos, %two : (tensor<6x5xf32>, tensor<3x2xf32>, tensor<i32>, tensor<i32>) -> tensor<6x5xf32>
+  return %c, %w, %v, %y : tensor<2x8x4xf32>, tensor<2x3x4xf32>, tensor<2x3xf32>, tensor<6x5xf32>
+}
