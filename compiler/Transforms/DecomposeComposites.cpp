@@ -339,13 +339,141 @@ struct ReducePrecisionPattern : OpRewritePattern<stablehlo::ReducePrecisionOp> {
   }
 };
 
+/// Most rows of a triangular_solve unrolled into substitution steps (each
+/// step is a slice, a dot, a subtract and a divide per batch).
+constexpr int64_t kMaxTriangularRows = 64;
+
+/// triangular_solve (spec: triangular_solve) by substitution, unrolled over
+/// the rows. op(a) is built explicitly: the `lower` (or upper) triangle of
+/// a, the diagonal 1 where `unit_diagonal`, transposed for TRANSPOSE and
+/// ADJOINT (the same for real types). The right-side form x op(a) = b is
+/// solved as op(a)^T x^T = b^T. Left side, op(a) lower: row i of x is
+///   (b_i - op(a)[i, 0:i] . x[0:i]) / op(a)[i, i]
+/// for i = 0, 1, ...; upper, for i = n-1, n-2, ... with op(a)[i, i+1:n].
+/// 16-bit floats are solved in f32 and rounded once, as the reference
+/// interpreter does (in double).
+struct TriangularSolvePattern : OpRewritePattern<stablehlo::TriangularSolveOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(stablehlo::TriangularSolveOp op,
+                                PatternRewriter &rewriter) const override {
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    auto ft = dyn_cast<FloatType>(aType.getElementType());
+    if (!ft || !aType.hasStaticShape() || !bType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "not a static float solve");
+    int64_t rank = aType.getRank(), n = aType.getDimSize(rank - 1);
+    if (n > kMaxTriangularRows)
+      return rewriter.notifyMatchFailure(op, "too many rows to unroll");
+    Location loc = op.getLoc();
+    Type f32 = rewriter.getF32Type();
+    Type et = ft.getWidth() < 32 ? f32 : ft;
+    auto retype = [&](RankedTensorType t) { return t.clone(et); };
+    Value a = op.getA(), b = op.getB();
+    if (et != ft) {
+      a = rewriter.create<stablehlo::ConvertOp>(loc, retype(aType), a);
+      b = rewriter.create<stablehlo::ConvertOp>(loc, retype(bType), b);
+    }
+    RankedTensorType at = retype(aType);
+    HloBuilder h(rewriter, loc, at);
+    // op(a): the triangle, the unit diagonal, the transposition.
+    auto i32 = at.clone(rewriter.getI32Type());
+    Value row = rewriter.create<stablehlo::IotaOp>(loc, i32, rank - 2);
+    Value col = rewriter.create<stablehlo::IotaOp>(loc, i32, rank - 1);
+    bool lower = op.getLower();
+    Value inTriangle = h.compare(lower ? stablehlo::ComparisonDirection::LE
+                                       : stablehlo::ComparisonDirection::GE,
+                                 col, row);
+    a = h.select(inTriangle, a, h.splat(0.0));
+    if (op.getUnitDiagonal())
+      a = h.select(h.compare(stablehlo::ComparisonDirection::EQ, col, row),
+                   h.splat(1.0), a);
+    SmallVector<int64_t> swap;
+    for (int64_t d = 0; d < rank; ++d)
+      swap.push_back(d);
+    std::swap(swap[rank - 2], swap[rank - 1]);
+    auto transpose = [&](Value v) -> Value {
+      auto t = cast<RankedTensorType>(v.getType());
+      SmallVector<int64_t> shape(t.getShape());
+      std::swap(shape[rank - 2], shape[rank - 1]);
+      return rewriter.create<stablehlo::TransposeOp>(loc, t.clone(shape), v,
+                                                     swap);
+    };
+    if (op.getTransposeA() != stablehlo::Transpose::NO_TRANSPOSE) {
+      a = transpose(a);
+      lower = !lower;
+    }
+    bool left = op.getLeftSide();
+    if (!left) {
+      a = transpose(a);
+      lower = !lower;
+      b = transpose(b);
+    }
+    auto bt = cast<RankedTensorType>(b.getType());
+    int64_t k = bt.getDimSize(rank - 1);
+    SmallVector<int64_t> batchDims;
+    for (int64_t d = 0; d + 2 < rank; ++d)
+      batchDims.push_back(d);
+    auto slice = [&](Value v, int64_t r0, int64_t r1, int64_t c0,
+                     int64_t c1) -> Value {
+      auto t = cast<RankedTensorType>(v.getType());
+      SmallVector<int64_t> lo(rank, 0), hi(t.getShape()), step(rank, 1);
+      lo[rank - 2] = r0;
+      hi[rank - 2] = r1;
+      lo[rank - 1] = c0;
+      hi[rank - 1] = c1;
+      return rewriter.create<stablehlo::SliceOp>(loc, v, lo, hi, step);
+    };
+    auto rows = [&](ArrayRef<Value> xs) -> Value {
+      if (xs.size() == 1)
+        return xs[0];
+      return rewriter.create<stablehlo::ConcatenateOp>(loc, xs, rank - 2);
+    };
+    SmallVector<int64_t> rowShape(bt.getShape());
+    rowShape[rank - 2] = 1;
+    auto rowType = bt.clone(rowShape);
+    HloBuilder hr(rewriter, loc, rowType);
+    SmallVector<Value> x(n);
+    for (int64_t s = 0; s < n; ++s) {
+      int64_t i = lower ? s : n - 1 - s;
+      Value r = slice(b, i, i + 1, 0, k);
+      // The rows solved so far: [0, i) when lower, (i, n) when upper.
+      int64_t j0 = lower ? 0 : i + 1, j1 = lower ? i : n;
+      if (j1 > j0) {
+        Value coeffs = slice(a, i, i + 1, j0, j1);
+        Value solved = rows(ArrayRef<Value>(x).slice(j0, j1 - j0));
+        auto dims = stablehlo::DotDimensionNumbersAttr::get(
+            getContext(), batchDims, batchDims, {rank - 1}, {rank - 2});
+        Value dot = rewriter.create<stablehlo::DotGeneralOp>(
+            loc, rowType, coeffs, solved, dims, nullptr);
+        r = hr.sub(r, dot);
+      }
+      if (!op.getUnitDiagonal()) {
+        Value diag = slice(a, i, i + 1, i, i + 1);
+        SmallVector<int64_t> keep;
+        for (int64_t d = 0; d < rank; ++d)
+          keep.push_back(d);
+        r = hr.div(r, rewriter.create<stablehlo::BroadcastInDimOp>(loc, rowType,
+                                                                   diag, keep));
+      }
+      x[i] = r;
+    }
+    Value result = rows(x);
+    if (!left)
+      result = transpose(result);
+    if (et != ft)
+      result = rewriter.create<stablehlo::ConvertOp>(loc, bType, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 struct DecomposeCompositesPass
     : systole::impl::DecomposeCompositesBase<DecomposeCompositesPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<BatchNormInferencePattern, DotPattern, ClampPattern,
-                 SelectAndScatterPattern, ReducePrecisionPattern>(
-        &getContext());
+                 SelectAndScatterPattern, ReducePrecisionPattern,
+                 TriangularSolvePattern>(&getContext());
     if (failed(applyPatternsAndFoldGreedily(getOperation(),
                                             std::move(patterns)))) {
       getOperation()->emitError()

@@ -61,7 +61,10 @@ def DecomposeComposites : Pass<"systole-decompose-composites",
     pads and selects. `reduce_precision` on f32, f16 and bf16 becomes a
     conversion through bf16 (7 mantissa bits) or f16 (10), then selects for
     the format's exponent range; the identity where the format is as wide
-    as the operand's.
+    as the operand's. `triangular_solve` (up to 64 rows) is unrolled into
+    substitution steps: per row a slice, a `dot_general` with the rows
+    solved so far, a subtract and a divide; 16-bit floats are solved in f32
+    and rounded once.
     `logistic` is kept: it maps to one activation-engine instruction.
   }];
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];

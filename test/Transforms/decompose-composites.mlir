@@ -194,3 +194,28 @@ func.func @reduce_precision_kept(%x: tensor<4xf16>, %y: tensor<4xf32>) -> (tenso
   %1 = stablehlo.reduce_precision %y, format = e8m5 : tensor<4xf32>
   return %0, %1 : tensor<4xf16>, tensor<4xf32>
 }
+
+// -----
+
+// triangular_solve, left side, lower: the lower triangle of %a kept, then
+// row 0 = b_0 / a_00 and row 1 = (b_1 - a_10 . row 0) / a_11.
+// CHECK-LABEL: func.func @triangular_solve
+// CHECK: %[[LE:.*]] = stablehlo.compare LE, %[[COL:.*]], %[[ROW:.*]] :
+// CHECK: %[[A:.*]] = stablehlo.select %[[LE]], %arg0, %{{.*}}
+// CHECK: %[[B0:.*]] = stablehlo.slice %arg1 [0:1, 0:3]
+// CHECK: %[[A00:.*]] = stablehlo.slice %[[A]] [0:1, 0:1]
+// CHECK: %[[D0:.*]] = stablehlo.broadcast_in_dim %[[A00]]
+// CHECK: %[[X0:.*]] = stablehlo.divide %[[B0]], %[[D0]]
+// CHECK: %[[B1:.*]] = stablehlo.slice %arg1 [1:2, 0:3]
+// CHECK: %[[A10:.*]] = stablehlo.slice %[[A]] [1:2, 0:1]
+// CHECK: %[[DOT:.*]] = stablehlo.dot_general %[[A10]], %[[X0]], contracting_dims = [1] x [0]
+// CHECK: %[[R1:.*]] = stablehlo.subtract %[[B1]], %[[DOT]]
+// CHECK: %[[A11:.*]] = stablehlo.slice %[[A]] [1:2, 1:2]
+// CHECK: %[[D1:.*]] = stablehlo.broadcast_in_dim %[[A11]]
+// CHECK: %[[X1:.*]] = stablehlo.divide %[[R1]], %[[D1]]
+// CHECK: %[[X:.*]] = stablehlo.concatenate %[[X0]], %[[X1]], dim = 0
+// CHECK: return %[[X]]
+func.func @triangular_solve(%a: tensor<2x2xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %x = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<2x2xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %x : tensor<2x3xf32>
+}
