@@ -134,8 +134,8 @@ public:
   }
 
   /// `rows` ([R, rest...]) with rows `indices` ([P, 1]) replaced by
-  /// `updates` ([P, rest...]).
-  Value scatter(Value rows, Value indices, Value updates) {
+  /// `updates` ([P, rest...]); `unique`: no row is written twice.
+  Value scatter(Value rows, Value indices, Value updates, bool unique) {
     auto type = cast<RankedTensorType>(rows.getType());
     SmallVector<int64_t> windowDims;
     for (int64_t d = 1; d < type.getRank(); ++d)
@@ -145,7 +145,7 @@ public:
         /*scatterDimsToOperandDims=*/{0}, /*indexVectorDim=*/1);
     auto op = b.create<stablehlo::ScatterOp>(
         loc, TypeRange{type}, ValueRange{rows}, indices, ValueRange{updates},
-        dims, b.getBoolAttr(false), b.getBoolAttr(true));
+        dims, b.getBoolAttr(false), b.getBoolAttr(unique));
     auto scalar = RankedTensorType::get({}, type.getElementType());
     {
       // The update computation returns the update.
@@ -253,7 +253,19 @@ void rewriteUpdate(stablehlo::DynamicUpdateSliceOp op) {
     updates = r.b.create<stablehlo::ReshapeOp>(
         op.getLoc(), type.clone(updateRowsShape), window);
   }
-  Value result = r.scatter(rows, indices, updates);
+  if (p == 1) {
+    // One row (a batch-1 KV-cache write): the row twice, so the scatter
+    // stays a loop over its indices, the form the `ncore` phase lowers (a
+    // single-index scatter is lowered to a guarded insert instead). Both
+    // copies write the same values, so their order does not matter.
+    auto twice = [&](Value v) -> Value {
+      return r.b.create<stablehlo::ConcatenateOp>(op.getLoc(), ValueRange{v, v},
+                                                  0);
+    };
+    indices = twice(indices);
+    updates = twice(updates);
+  }
+  Value result = r.scatter(rows, indices, updates, /*unique=*/p != 1);
   result = r.b.create<stablehlo::ReshapeOp>(op.getLoc(), type, result);
   op.replaceAllUsesWith(result);
   op.erase();

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Transforms/Passes.h"
+#include "compiler/Transforms/Tiling.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -92,7 +93,7 @@ struct FusePass : systole::impl::FuseBase<FusePass> {
       // A transpose folds even into a contraction: it computes nothing.
       return producer && producer->hasOneUse() && consumer &&
              !isa<linalg::FillOp>(producer) &&
-             (!linalg::isaContractionOpInterface(consumer) ||
+             (!systole::isContraction(consumer) ||
               isPermutationCopy(producer)) &&
              consumer.getMatchingIndexingMap(fused).isProjectedPermutation();
     };

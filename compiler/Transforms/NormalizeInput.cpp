@@ -40,6 +40,15 @@ struct NormalizeInputPass
         toErase.push_back(op);
         return;
       }
+      // A composite computes its decomposition: a call, inlined below.
+      if (auto composite = dyn_cast<systole::stablehlo::CompositeOp>(op)) {
+        rewriter.setInsertionPoint(op);
+        auto call = rewriter.create<func::CallOp>(
+            op->getLoc(), composite.getDecompositionAttr(),
+            op->getResultTypes(), op->getOperands());
+        rewriter.replaceOp(op, call->getResults());
+        return;
+      }
       ElementsAttr value;
       if (auto c = dyn_cast<systole::sdy::ConstantOp>(op))
         value = c.getValue();

@@ -63,6 +63,30 @@ static int64_t elementBytes(Type t) {
   return std::max<int64_t>(1, (t.getIntOrFloatBitWidth() + 7) / 8);
 }
 
+bool systole::isContraction(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || linalgOp.getNumDpsInputs() != 2 ||
+      linalgOp.getNumDpsInits() != 1 || op->getNumRegions() != 1 ||
+      op->getRegion(0).empty())
+    return false;
+  Block &body = op->getRegion(0).front();
+  Operation *yield = body.getTerminator();
+  if (!yield || yield->getNumOperands() != 1)
+    return false;
+  Operation *reduction = yield->getOperand(0).getDefiningOp();
+  if (!reduction || reduction->getBlock() != &body ||
+      reduction->getNumOperands() != 2)
+    return false;
+  // One operand the running value, the other computed in the body.
+  Value out = body.getArgument(linalgOp.getNumDpsInputs());
+  Value lhs = reduction->getOperand(0), rhs = reduction->getOperand(1);
+  Value other = lhs == out ? rhs : rhs == out ? lhs : Value();
+  if (!other || !other.getDefiningOp() ||
+      other.getDefiningOp()->getBlock() != &body)
+    return false;
+  return linalg::isaContractionOpInterface(linalgOp);
+}
+
 int64_t systole::extraTemporaries(Operation &op) {
   if (isa<math::Atan2Op>(op))
     return 12;
@@ -163,7 +187,7 @@ struct TilePass : systole::impl::TileBase<TilePass> {
       bool floatOperands = llvm::all_of(op->getOperands(), [](Value v) {
         return isa<FloatType>(getElementTypeOrSelf(v.getType()));
       });
-      if (floatOperands && linalg::isaContractionOpInterface(op)) {
+      if (floatOperands && systole::isContraction(op)) {
         FailureOr<linalg::ContractionDimensions> dims =
             linalg::inferContractionDims(op);
         if (succeeded(dims) && dims->m.size() <= 1 && dims->n.size() <= 1 &&

@@ -48,6 +48,13 @@ TilingDecision decideTiling(llvm::ArrayRef<int64_t> ranges,
                             int64_t bytesPerElement,
                             int64_t sbufBytesPerPartition, int64_t partitions);
 
+/// linalg::isaContractionOpInterface(op), for any linalg op: MLIR 19's check
+/// dereferences the producer of the reduction's second operand without
+/// testing it, and crashes on a reduction that combines the running value
+/// with an input directly (a max over one input of a two-input generic, as
+/// a split variadic reduce leaves). Such ops are not contractions.
+bool isContraction(mlir::Operation *op);
+
 /// On-chip temporaries, beyond its result, that the `ncore` phase's
 /// expansion of linalg body op `op` holds at once, each a 4-byte value per
 /// element (0 for ops one instruction computes): the tile budget of

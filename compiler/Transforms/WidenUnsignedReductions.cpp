@@ -5,9 +5,9 @@
 // (LinalgToNcore), so an unsigned comparison or maximum of ui8/ui16 values
 // as a reduction combiner has no instruction. Zero-extended to i32, the
 // values keep their order (unsigned order of ui8 = signed order of their
-// i32 extensions) and their residues modulo 2^8 (2^16) under add, multiply
-// and the bitwise ops, so the reduction runs on i32 and its result converts
-// back exactly.
+// i32 extensions) and their bits, so a reduction that compares, selects,
+// takes maxima and minima or combines bits runs on i32 and its result
+// converts back exactly.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,15 +40,16 @@ Type widened(Type t) {
   return shaped.clone(IntegerType::get(t.getContext(), 32));
 }
 
-/// Whether every op of `body` keeps the low bits and the order of
-/// zero-extended values: comparisons, selects, max, min, add, multiply and
-/// bitwise ops (division, shifts, subtraction below zero, conversions and
-/// constants do not, or need their own rewriting).
+/// Whether every op of `body` only orders or selects zero-extended values
+/// (comparisons, selects, max, min) or combines their bits (and, or), so the
+/// i32 results convert back exactly. Not add or multiply: an i32 sum or
+/// product of them may pass 2^24, where the engines' fp32 arithmetic is
+/// inexact or saturates, unlike the ui8/ui16 arithmetic that wraps (those
+/// reductions keep their own lowering).
 bool widenable(Block &body) {
   for (Operation &op : body)
     if (!isa<stablehlo::CompareOp, stablehlo::SelectOp, stablehlo::MaximumOp,
-             stablehlo::MinimumOp, stablehlo::AddOp, stablehlo::MultiplyOp,
-             stablehlo::AndOp, stablehlo::OrOp, stablehlo::XorOp,
+             stablehlo::MinimumOp, stablehlo::AndOp, stablehlo::OrOp,
              stablehlo::ReturnOp>(op))
       return false;
   return true;
@@ -83,16 +84,23 @@ void widen(Operation *op, Region &body) {
   Operation *wide = b.clone(*op, map);
   // Block arguments, body results and op results of the narrow type become
   // i32; unsigned comparisons of them become signed ones (the same order).
+  // Only the values widened here: a ui32 operand keeps its type and its
+  // unsigned comparisons.
   Block &block = wide->getRegion(0).front();
+  DenseSet<Value> widenedValues;
   for (BlockArgument arg : block.getArguments())
-    if (isNarrowUnsigned(arg.getType()))
+    if (isNarrowUnsigned(arg.getType())) {
       arg.setType(widened(arg.getType()));
+      widenedValues.insert(arg);
+    }
   for (Operation &inner : block) {
     for (OpResult r : inner.getResults())
-      if (isNarrowUnsigned(r.getType()))
+      if (isNarrowUnsigned(r.getType())) {
         r.setType(widened(r.getType()));
+        widenedValues.insert(r);
+      }
     if (auto cmp = dyn_cast<stablehlo::CompareOp>(inner))
-      if (getElementTypeOrSelf(cmp.getLhs().getType()).isInteger(32) &&
+      if (widenedValues.contains(cmp.getLhs()) &&
           cmp.getCompareType() == stablehlo::ComparisonType::UNSIGNED)
         cmp.setCompareType(stablehlo::ComparisonType::SIGNED);
   }

@@ -18,6 +18,7 @@ include "StableHLOBase.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/BuiltinAttributes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 
@@ -674,6 +675,25 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call", []> {
       attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
+}
+
+def StableHLO_CompositeOp : StableHLO_Op<"composite",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "an op named by its producer, defined by a function (spec: composite)";
+  let description = [{
+    Computes what `decomposition` (a function of the module) computes on
+    `inputs`; `name`, `composite_attributes` and `version` describe the op
+    to the backends that know it. systole's `input` phase replaces it by a
+    call to the decomposition, which is then inlined.
+  }];
+  let arguments = (ins Variadic<AnyType>:$inputs, StrAttr:$name,
+      DefaultValuedOptionalAttr<DictionaryAttr, "{}">:$composite_attributes,
+      FlatSymbolRefAttr:$decomposition,
+      DefaultValuedOptionalAttr<I32Attr, "0">:$version);
+  let results = (outs Variadic<AnyType>);
+  let assemblyFormat = [{
+    $name $inputs attr-dict `:` functional-type(operands, results)
+  }];
 }
 
 def StableHLO_TupleOp : StableHLO_Op<"tuple", [Pure, InferTypeOpAdaptor]> {

@@ -32,8 +32,8 @@ LogicalResult checkDims(Operation *op, ArrayRef<int64_t> dims, int64_t rank,
   llvm::SmallSet<int64_t, 8> seen;
   for (int64_t d : dims) {
     if (d < 0 || d >= rank)
-      return op->emitOpError() << what << " " << d
-                               << " is out of range [0, " << rank << ")";
+      return op->emitOpError()
+             << what << " " << d << " is out of range [0, " << rank << ")";
     if (!seen.insert(d).second)
       return op->emitOpError() << what << " " << d << " appears twice";
   }
@@ -59,9 +59,8 @@ LogicalResult checkRegionReturns(Operation *op, Region &region,
                                  TypeRange expected, StringRef regionName) {
   Operation *term = terminatorOf(region);
   if (term && term->getOperandTypes() != expected) {
-    auto diag = op->emitOpError()
-                << regionName << " must return " << expected.size()
-                << " values of types (";
+    auto diag = op->emitOpError() << regionName << " must return "
+                                  << expected.size() << " values of types (";
     llvm::interleaveComma(expected, diag);
     diag << "), got (";
     llvm::interleaveComma(term->getOperandTypes(), diag);
@@ -97,8 +96,8 @@ RankedTensorType scalarOf(Type element) {
 LogicalResult checkResultRank(Operation *op, RankedTensorType result,
                               int64_t rank) {
   if (result.getRank() != rank)
-    return op->emitOpError() << "result must have rank " << rank << ", got "
-                             << result;
+    return op->emitOpError()
+           << "result must have rank " << rank << ", got " << result;
   return success();
 }
 
@@ -130,18 +129,30 @@ LogicalResult systole::stablehlo::verifyUnaryElementwise(Operation *op) {
     return success();
   }
   if (in != out)
-    return op->emitOpError() << "operand and result element types differ: "
-                             << in << " vs " << out;
+    return op->emitOpError()
+           << "operand and result element types differ: " << in << " vs "
+           << out;
   bool isFloatOrComplex = isa<FloatType, ComplexType>(in);
-  static const llvm::StringSet<> floatOnly = {
-      "cbrt",     "ceil",        "cosine",  "exponential",
-      "exponential_minus_one",   "floor",   "log",
-      "log_plus_one",            "logistic", "round_nearest_afz",
-      "round_nearest_even",      "rsqrt",   "sine",
-      "sqrt",     "tan",         "tanh"};
+  static const llvm::StringSet<> floatOnly = {"cbrt",
+                                              "ceil",
+                                              "cosine",
+                                              "exponential",
+                                              "exponential_minus_one",
+                                              "floor",
+                                              "log",
+                                              "log_plus_one",
+                                              "logistic",
+                                              "round_nearest_afz",
+                                              "round_nearest_even",
+                                              "rsqrt",
+                                              "sine",
+                                              "sqrt",
+                                              "tan",
+                                              "tanh"};
   if (floatOnly.contains(name) && !isFloatOrComplex)
-    return op->emitOpError() << "operand must be a float or complex tensor, got "
-                             << op->getOperand(0).getType();
+    return op->emitOpError()
+           << "operand must be a float or complex tensor, got "
+           << op->getOperand(0).getType();
   static const llvm::StringSet<> intOnly = {"count_leading_zeros", "popcnt",
                                             "not"};
   if (intOnly.contains(name) && !isa<IntegerType>(in))
@@ -238,7 +249,8 @@ LogicalResult ClampOp::verify() {
   auto operand = tensorOf(getOperand());
   if (getResult().getType() != operand)
     return emitOpError() << "result type must equal the operand type";
-  for (auto [v, name] : {std::pair(getMin(), "min"), std::pair(getMax(), "max")}) {
+  for (auto [v, name] :
+       {std::pair(getMin(), "min"), std::pair(getMax(), "max")}) {
     auto t = tensorOf(v);
     if (t.getElementType() != operand.getElementType() ||
         (t.getRank() != 0 && t.getShape() != operand.getShape()))
@@ -419,8 +431,8 @@ LogicalResult DynamicSliceOp::verify() {
                          << " start indices and slice sizes";
   for (int64_t i = 0; i < in.getRank(); ++i)
     if (sizes[i] < 0 || sizes[i] > in.getDimSize(i))
-      return emitOpError() << "slice size " << sizes[i] << " of dimension "
-                           << i << " exceeds " << in.getDimSize(i);
+      return emitOpError() << "slice size " << sizes[i] << " of dimension " << i
+                           << " exceeds " << in.getDimSize(i);
   if (out.getShape() != sizes)
     return emitOpError() << "result shape must equal slice_sizes";
   return success();
@@ -506,8 +518,8 @@ LogicalResult GatherOp::verify() {
     return emitOpError() << "slice_sizes needs " << in.getRank() << " entries";
   for (int64_t i = 0; i < in.getRank(); ++i)
     if (sizes[i] < 0 || sizes[i] > in.getDimSize(i))
-      return emitOpError() << "slice size " << sizes[i] << " of dimension "
-                           << i << " is out of range";
+      return emitOpError() << "slice size " << sizes[i] << " of dimension " << i
+                           << " is out of range";
   if (d.getIndexVectorDim() < 0 || d.getIndexVectorDim() > idx.getRank())
     return emitOpError() << "index_vector_dim is out of range";
   if (failed(checkDims(*this, d.getCollapsedSliceDims(), in.getRank(),
@@ -525,8 +537,10 @@ LogicalResult GatherOp::verify() {
                                 ? idx.getDimSize(d.getIndexVectorDim())
                                 : 1;
   if ((int64_t)d.getStartIndexMap().size() != indexVectorSize)
-    return emitOpError() << "start_index_map has " << d.getStartIndexMap().size()
-                         << " entries, the index vector has " << indexVectorSize;
+    return emitOpError() << "start_index_map has "
+                         << d.getStartIndexMap().size()
+                         << " entries, the index vector has "
+                         << indexVectorSize;
   // Batching dimensions (spec C3-C7): pairwise, of equal size, disjoint
   // from the collapsed dimensions and the index vector dimension.
   ArrayRef<int64_t> ob = d.getOperandBatchingDims(),
@@ -574,7 +588,7 @@ LogicalResult GatherOp::verify() {
   SmallVector<int64_t> shape;
   for (int64_t i = 0, b = 0, o = 0; i < expectedRank; ++i)
     shape.push_back(llvm::is_contained(offsetDims, i) ? offsetSizes[o++]
-                                                       : batchSizes[b++]);
+                                                      : batchSizes[b++]);
   auto out = tensorOf(getResult());
   if (out.getShape() != ArrayRef<int64_t>(shape)) {
     auto diag = emitOpError() << "result shape must be [";
@@ -639,8 +653,8 @@ LogicalResult ScatterOp::verify() {
   int64_t updateRank = batchSizes.size() + uwd.size();
   if (uwd.size() != windowBounds.size())
     return emitOpError() << "update_window_dims has " << uwd.size()
-                         << " entries, the input keeps "
-                         << windowBounds.size() << " window dimensions";
+                         << " entries, the input keeps " << windowBounds.size()
+                         << " window dimensions";
   if (failed(checkDims(*this, uwd, updateRank, "update_window_dims entry")))
     return failure();
   if (!llvm::is_sorted(uwd))
@@ -648,8 +662,8 @@ LogicalResult ScatterOp::verify() {
   for (auto [k, v] : llvm::enumerate(getUpdates())) {
     auto upd = tensorOf(v);
     if (upd.getRank() != updateRank)
-      return emitOpError() << "update " << k << " must have rank "
-                           << updateRank << ", got " << upd;
+      return emitOpError() << "update " << k << " must have rank " << updateRank
+                           << ", got " << upd;
     if (upd.getElementType() != tensorOf(getInputs()[k]).getElementType())
       return emitOpError() << "update " << k
                            << " element type must equal input " << k;
@@ -753,7 +767,8 @@ LogicalResult DotGeneralOp::verify() {
 }
 
 LogicalResult ConvolutionOp::verify() {
-  auto l = tensorOf(getLhs()), r = tensorOf(getRhs()), o = tensorOf(getResult());
+  auto l = tensorOf(getLhs()), r = tensorOf(getRhs()),
+       o = tensorOf(getResult());
   ConvDimensionNumbersAttr d = getDimensionNumbers();
   int64_t n = d.getInputSpatialDimensions().size();
   if (l.getRank() != n + 2 || r.getRank() != n + 2 || o.getRank() != n + 2)
@@ -769,15 +784,15 @@ LogicalResult ConvolutionOp::verify() {
     all.append(spatial.begin(), spatial.end());
     return all;
   };
-  SmallVector<int64_t> input = layout(d.getInputBatchDimension(),
-                                     d.getInputFeatureDimension(),
-                                     d.getInputSpatialDimensions());
+  SmallVector<int64_t> input =
+      layout(d.getInputBatchDimension(), d.getInputFeatureDimension(),
+             d.getInputSpatialDimensions());
   SmallVector<int64_t> kernel = layout(d.getKernelInputFeatureDimension(),
-                                      d.getKernelOutputFeatureDimension(),
-                                      d.getKernelSpatialDimensions());
-  SmallVector<int64_t> output = layout(d.getOutputBatchDimension(),
-                                      d.getOutputFeatureDimension(),
-                                      d.getOutputSpatialDimensions());
+                                       d.getKernelOutputFeatureDimension(),
+                                       d.getKernelSpatialDimensions());
+  SmallVector<int64_t> output =
+      layout(d.getOutputBatchDimension(), d.getOutputFeatureDimension(),
+             d.getOutputSpatialDimensions());
   if (failed(checkDims(*this, input, n + 2, "input dimension")) ||
       failed(checkDims(*this, kernel, n + 2, "kernel dimension")) ||
       failed(checkDims(*this, output, n + 2, "output dimension")))
@@ -799,8 +814,8 @@ LogicalResult ConvolutionOp::verify() {
   int64_t kOut = r.getDimSize(d.getKernelOutputFeatureDimension());
   if (batch % bgc != 0)
     return emitOpError() << "input batch (" << batch
-                         << ") must be a multiple of batch_group_count ("
-                         << bgc << ")";
+                         << ") must be a multiple of batch_group_count (" << bgc
+                         << ")";
   if (kOut % bgc != 0 || kOut % fgc != 0)
     return emitOpError() << "kernel output features (" << kOut
                          << ") must be a multiple of both group counts";
@@ -832,11 +847,11 @@ LogicalResult ConvolutionOp::verify() {
     auto at = [&](std::optional<ArrayRef<int64_t>> v) {
       return v ? (*v)[i] : int64_t(1);
     };
-    shape[d.getOutputSpatialDimensions()[i]] = windowedSize(
-        l.getDimSize(d.getInputSpatialDimensions()[i]), at(getLhsDilation()),
-        pad[2 * i], pad[2 * i + 1],
-        r.getDimSize(d.getKernelSpatialDimensions()[i]), at(getRhsDilation()),
-        at(getWindowStrides()));
+    shape[d.getOutputSpatialDimensions()[i]] =
+        windowedSize(l.getDimSize(d.getInputSpatialDimensions()[i]),
+                     at(getLhsDilation()), pad[2 * i], pad[2 * i + 1],
+                     r.getDimSize(d.getKernelSpatialDimensions()[i]),
+                     at(getRhsDilation()), at(getWindowStrides()));
   }
   if (o.getShape() != ArrayRef<int64_t>(shape)) {
     auto diag = emitOpError() << "result shape must be [";
@@ -913,11 +928,10 @@ LogicalResult ReduceWindowOp::verify() {
     auto at = [&](std::optional<ArrayRef<int64_t>> v) {
       return v ? (*v)[i] : int64_t(1);
     };
-    shape.push_back(windowedSize(first.getDimSize(i), at(getBaseDilations()),
-                                 pad[2 * i], pad[2 * i + 1],
-                                 getWindowDimensions()[i],
-                                 at(getWindowDilations()),
-                                 at(getWindowStrides())));
+    shape.push_back(
+        windowedSize(first.getDimSize(i), at(getBaseDilations()), pad[2 * i],
+                     pad[2 * i + 1], getWindowDimensions()[i],
+                     at(getWindowDilations()), at(getWindowStrides())));
   }
   SmallVector<Type> scalars;
   for (auto [i, v] : llvm::enumerate(getInitValues())) {
@@ -1141,8 +1155,8 @@ static LogicalResult verifyBatchNorm(Operation *op, Value operand,
                                      ArrayRef<Value> perFeature) {
   auto in = tensorOf(operand);
   if (featureIndex < 0 || featureIndex >= in.getRank())
-    return op->emitOpError() << "feature_index " << featureIndex
-                             << " is out of range";
+    return op->emitOpError()
+           << "feature_index " << featureIndex << " is out of range";
   int64_t features = in.getDimSize(featureIndex);
   for (Value v : perFeature) {
     auto t = tensorOf(v);
@@ -1171,8 +1185,8 @@ LogicalResult BatchNormGradOp::verify() {
 
 LogicalResult CholeskyOp::verify() {
   auto a = tensorOf(getA());
-  if (a.getRank() < 2 || a.getDimSize(a.getRank() - 1) !=
-                             a.getDimSize(a.getRank() - 2))
+  if (a.getRank() < 2 ||
+      a.getDimSize(a.getRank() - 1) != a.getDimSize(a.getRank() - 2))
     return emitOpError() << "a must be a batch of square matrices, got " << a;
   if (!isa<FloatType, ComplexType>(a.getElementType()))
     return emitOpError() << "a must be a float or complex tensor, got " << a;
@@ -1181,8 +1195,8 @@ LogicalResult CholeskyOp::verify() {
 
 LogicalResult TriangularSolveOp::verify() {
   auto a = tensorOf(getA()), b = tensorOf(getB());
-  if (a.getRank() < 2 || a.getDimSize(a.getRank() - 1) !=
-                             a.getDimSize(a.getRank() - 2))
+  if (a.getRank() < 2 ||
+      a.getDimSize(a.getRank() - 1) != a.getDimSize(a.getRank() - 2))
     return emitOpError() << "a must be a batch of square matrices";
   if (b.getRank() != a.getRank())
     return emitOpError() << "a and b must have the same rank";
@@ -1538,5 +1552,25 @@ LogicalResult CollectivePermuteOp::verify() {
     if (!targets.insert(ids[i + 1]).second)
       return emitOpError() << "target " << ids[i + 1] << " appears twice";
   }
+  return success();
+}
+
+/// The decomposition names a function of the module whose type is the op's
+/// (spec: composite, constraints C1-C2 in the spirit of `call`).
+LogicalResult
+CompositeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto func = symbolTable.lookupNearestSymbolFrom<func::FuncOp>(
+      *this, getDecompositionAttr());
+  if (!func)
+    return emitOpError() << "decomposition " << getDecompositionAttr()
+                         << " is not a function of the module";
+  FunctionType type = func.getFunctionType();
+  if (!llvm::equal(type.getInputs(), getOperandTypes()) ||
+      !llvm::equal(type.getResults(), getResultTypes()))
+    return emitOpError() << "has type "
+                         << FunctionType::get(getContext(), getOperandTypes(),
+                                              getResultTypes())
+                         << " but its decomposition " << getDecompositionAttr()
+                         << " has type " << type;
   return success();
 }

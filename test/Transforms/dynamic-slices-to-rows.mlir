@@ -76,3 +76,20 @@ func.func @unchanged(%x: tensor<6x5xf32>, %u: tensor<ui32>) -> (tensor<2x3xf32>,
   %w = stablehlo.dynamic_slice %x, %u, %uone, sizes = [2, 3] : (tensor<6x5xf32>, tensor<ui32>, tensor<ui32>) -> tensor<2x3xf32>
   return %v, %w : tensor<2x3xf32>, tensor<2x3xf32>
 }
+
+// -----
+
+// One row: indices and update written twice (the same values), so the
+// scatter is a loop the `ncore` phase lowers; not unique.
+// CHECK-LABEL: func.func @update_one_row
+// CHECK: %[[IDX:.*]] = stablehlo.reshape {{.*}} -> tensor<1x1xi32>
+// CHECK: %[[U:.*]] = stablehlo.reshape %arg1 : (tensor<1x4xf32>) -> tensor<1x4xf32>
+// CHECK: %[[I2:.*]] = stablehlo.concatenate %[[IDX]], %[[IDX]], dim = 0 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<2x1xi32>
+// CHECK: %[[U2:.*]] = stablehlo.concatenate %[[U]], %[[U]], dim = 0 : (tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<2x4xf32>
+// CHECK: "stablehlo.scatter"(%{{.*}}, %[[I2]], %[[U2]])
+// CHECK-SAME: unique_indices = false
+func.func @update_one_row(%cache: tensor<8x4xf32>, %row: tensor<1x4xf32>, %p: tensor<i32>) -> tensor<8x4xf32> {
+  %z = stablehlo.constant dense<0> : tensor<i32>
+  %c = stablehlo.dynamic_update_slice %cache, %row, %p, %z : (tensor<8x4xf32>, tensor<1x4xf32>, tensor<i32>, tensor<i32>) -> tensor<8x4xf32>
+  return %c : tensor<8x4xf32>
+}

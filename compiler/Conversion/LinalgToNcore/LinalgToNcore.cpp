@@ -25,6 +25,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <array>
@@ -86,10 +87,8 @@ struct EmitterState {
   /// = counter mod SBUF size): of the next slot, of the current tile's first
   /// slot, and of the slot allocSlot returned last.
   int64_t ringCounter = 0, tileStartCounter = 0, lastSlotCounter = 0;
-  /// Columns loaded into ring slots in this kernel: HBM access pattern ->
-  /// (SBUF offset, ring position); and the ring positions of the cached
-  /// columns the current tile reads.
-  llvm::DenseMap<Attribute, std::pair<int64_t, int64_t>> ringColumns;
+  /// The ring positions of the cached columns (Emitter::ringColumns) the
+  /// current tile reads.
   SmallVector<int64_t> pinnedColumns;
   int queue = 0;
   double vectorNs = 0, scalarNs = 0; // see preferScalar
@@ -259,17 +258,31 @@ public:
     if (it == ringColumns.end())
       return std::nullopt;
     int64_t start = it->second.second;
-    if (tileStartCounter - start + 2 * maxTileBytes + 64 > sbufBytes) {
-      ringColumns.erase(it);
-      return std::nullopt;
-    }
+    if (tileStartCounter - start + 2 * maxTileBytes + 64 > sbufBytes)
+      return std::nullopt; // overwritten since; a reload replaces the entry
     pinnedColumns.push_back(start);
     return it->second.first;
   }
   /// Records that `src` was just loaded into the ring slot at `offset`
   /// (the last one allocSlot returned).
   void rememberColumn(AccessPatternAttr src, int64_t offset) {
+    if (recordRingUndo) {
+      auto it = ringColumns.find(src);
+      ringUndo.push_back({src, it == ringColumns.end()
+                                   ? std::nullopt
+                                   : std::optional(it->second)});
+    }
     ringColumns[src] = {offset, lastSlotCounter};
+  }
+  /// Takes back the ringColumns entries recorded in ringUndo.
+  void undoRingColumns() {
+    for (auto &[src, previous] : llvm::reverse(ringUndo)) {
+      if (previous)
+        ringColumns[src] = *previous;
+      else
+        ringColumns.erase(src);
+    }
+    ringUndo.clear();
   }
   /// Forgets the cached columns (a new kernel: HBM bytes may have been
   /// rewritten by the kernels in between).
@@ -411,6 +424,14 @@ public:
   OpBuilder b;
   MLIRContext *ctx;
   int64_t sbufBytes, partitions;
+  /// Columns loaded into ring slots in this kernel: HBM access pattern ->
+  /// (SBUF offset, ring position). Not in EmitterState: emitTile takes back
+  /// a tentative tile's entries from ringUndo (the insertions it made, each
+  /// with the entry it replaced) instead of copying the map per tile.
+  llvm::DenseMap<Attribute, std::pair<int64_t, int64_t>> ringColumns;
+  SmallVector<std::pair<Attribute, std::optional<std::pair<int64_t, int64_t>>>>
+      ringUndo;
+  bool recordRingUndo = false;
 };
 
 // ---- views ----
@@ -2443,6 +2464,31 @@ LogicalResult TileEmitter::run() {
                                    Engine::vector, nullptr, nullptr, nullptr,
                                    nullptr, nullptr);
         result = *combined;
+        // 8- and 16-bit sums and products wrap (spec: add, multiply on
+        // integers); the i32 tile holds the exact value (below 2^24, as all
+        // i32 arithmetic here), which the store into the narrow buffer
+        // would saturate. Keep the low bits: `and` with the mask for
+        // unsigned data, a sign-extending shift pair for signed.
+        unsigned width = outType.getIntOrFloatBitWidth();
+        if ((rop == AluOp::add || rop == AluOp::mul) &&
+            isa<IntegerType>(outType) && width > 1 && width < 32) {
+          Type i32 = e.b.getI32Type();
+          Operand amount;
+          amount.type = i32;
+          FailureOr<Operand> wrapped = failure();
+          if (outType.isUnsignedInteger()) {
+            amount.imm = std::ldexp(1.0, static_cast<int>(width)) - 1;
+            wrapped = alu(AluOp::And, result, amount, i32, i32);
+          } else {
+            amount.imm = 32 - width;
+            FailureOr<Operand> up = alu(AluOp::shl, result, amount, i32, i32);
+            if (succeeded(up))
+              wrapped = alu(AluOp::shr, *up, amount, i32, i32);
+          }
+          if (failed(wrapped))
+            return failure();
+          result = *wrapped;
+        }
       } else {
         FailureOr<Operand> r = lookup(yielded);
         if (failed(r))
@@ -2501,6 +2547,12 @@ LogicalResult emitTile(Emitter &e, const Kernel &k, ArrayRef<int64_t> origin,
   Block *block = e.b.getInsertionBlock();
   Operation *last = block->empty() ? nullptr : &block->back();
   EmitterState saved = e;
+  e.ringUndo.clear();
+  e.recordRingUndo = true;
+  auto stopRecording = llvm::make_scope_exit([&] {
+    e.recordRingUndo = false;
+    e.ringUndo.clear();
+  });
   auto attempt = [&](int64_t budget, bool quiet) {
     e.optionalBudget = budget;
     LogicalResult result = failure();
@@ -2521,6 +2573,7 @@ LogicalResult emitTile(Emitter &e, const Kernel &k, ArrayRef<int64_t> origin,
     while (!block->empty() && &block->back() != last)
       block->back().erase();
     static_cast<EmitterState &>(e) = saved;
+    e.undoRingColumns();
   };
   if (succeeded(attempt(std::numeric_limits<int64_t>::max(), true)))
     return success();
@@ -2624,7 +2677,7 @@ bool isTensorEngineContraction(linalg::LinalgOp op) {
                    [](Value v) {
                      return !isa<FloatType>(getElementTypeOrSelf(v.getType()));
                    }) ||
-      !linalg::isaContractionOpInterface(op) || op.getNumDpsInputs() != 2 ||
+      !systole::isContraction(op) || op.getNumDpsInputs() != 2 ||
       op.getNumDpsInits() != 1 ||
       op.getIteratorTypesArray()[tiling->partition] !=
           utils::IteratorType::reduction)
@@ -2639,7 +2692,7 @@ bool isTensorEngineContraction(linalg::LinalgOp op) {
 /// (linalg.matmul, batch_matmul, transposed forms, contraction generics).
 FailureOr<Contraction> matchContraction(linalg::LinalgOp op,
                                         ArrayRef<HbmView> views) {
-  if (!linalg::isaContractionOpInterface(op) || op.getNumDpsInputs() != 2 ||
+  if (!systole::isContraction(op) || op.getNumDpsInputs() != 2 ||
       op.getNumDpsInits() != 1)
     return failure();
   FailureOr<linalg::ContractionDimensions> dims =
@@ -4112,20 +4165,33 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
           return failure();
         idx.push_back(*v);
       }
-      if (upd->elementType != buf->elementType) {
+      // ui8 data and the signless i8 the linalg phase computes with are
+      // the same bytes; the scatter moves bytes.
+      auto sameBytes = [](Type a, Type b) {
+        return a == b ||
+               (isa<IntegerType>(a) && isa<IntegerType>(b) &&
+                a.getIntOrFloatBitWidth() == b.getIntOrFloatBitWidth());
+      };
+      if (!sameBytes(upd->elementType, buf->elementType) ||
+          (nest->accumulate && upd->elementType != buf->elementType)) {
         op->emitError() << "ncore: scatter updates and operand differ in type";
         return failure();
       }
+      // Read the update's bytes as the buffer's type: a DMA between i8 and
+      // ui8 views would convert (and saturate) instead of copying.
+      upd->elementType = buf->elementType;
       return emitScatterNest(e, op->getLoc(), *nest, *buf, *upd, idx);
     }
     auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
     if (isa<scf::WhileOp>(op)) {
       // systole-unroll-while-loops unrolls every loop it can evaluate.
       op->emitError()
-          << "ncore: a while loop whose condition depends on data (or that "
-             "runs more than 1024 iterations) has no NeuronCore lowering: "
-             "the instruction streams have no branches, and only loops of a "
-             "trip count known at compile time are unrolled";
+          << "ncore: a while loop whose condition the compiler cannot "
+             "evaluate at every iteration (it depends on data, or is not "
+             "computed in integers), or that is longer than "
+             "systole-unroll-while-loops's limits (1024 iterations, 20000 "
+             "ops), has no NeuronCore lowering: the instruction streams have "
+             "no branches, and loops are unrolled";
       return failure();
     }
     if (!linalgOp) {
