@@ -165,13 +165,14 @@ def WidenUnsignedReductions : Pass<"systole-widen-unsigned-reductions",
   let summary = "The `linalg` phase, first: ui8/ui16 reductions on i32";
   let description = [{
     A `reduce` or `reduce_window` with ui8 or ui16 operands whose body is
-    made of comparisons, selects, `maximum`, `minimum`, `and` and `or`
-    (argmax/argmin, max-pooling of unsigned data) runs on the operands
-    converted to i32, the unsigned comparisons of the widened values made
-    signed, and converts its results back. Zero extension keeps the order
-    and the bits of the values, so the results are exact; the engines have
-    no unsigned combiner. Sums and products keep their own lowering (in
-    i32 they could pass 2^24, where the engines' arithmetic is inexact).
+    made of comparisons, selects, `maximum`, `minimum`, `add`, `multiply`
+    and bitwise ops (argmax/argmin, max-pooling, sums of unsigned data)
+    runs on the operands converted to i32, the unsigned comparisons of the
+    widened values made signed, and converts its results back. Zero
+    extension keeps the order of the values and their residues modulo 2^8
+    (2^16), so the results are exact while they stay below 2^24 (the
+    engines' limit for all i32 arithmetic); the engines have no unsigned
+    combiner.
   }];
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }

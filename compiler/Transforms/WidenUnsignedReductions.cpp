@@ -5,9 +5,9 @@
 // (LinalgToNcore), so an unsigned comparison or maximum of ui8/ui16 values
 // as a reduction combiner has no instruction. Zero-extended to i32, the
 // values keep their order (unsigned order of ui8 = signed order of their
-// i32 extensions) and their bits, so a reduction that compares, selects,
-// takes maxima and minima or combines bits runs on i32 and its result
-// converts back exactly.
+// i32 extensions) and their residues modulo 2^8 (2^16) under add, multiply
+// and the bitwise ops, so the reduction runs on i32 and its result converts
+// back exactly (while it stays below 2^24, the engines' i32 limit).
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,16 +40,17 @@ Type widened(Type t) {
   return shaped.clone(IntegerType::get(t.getContext(), 32));
 }
 
-/// Whether every op of `body` only orders or selects zero-extended values
-/// (comparisons, selects, max, min) or combines their bits (and, or), so the
-/// i32 results convert back exactly. Not add or multiply: an i32 sum or
-/// product of them may pass 2^24, where the engines' fp32 arithmetic is
-/// inexact or saturates, unlike the ui8/ui16 arithmetic that wraps (those
-/// reductions keep their own lowering).
+/// Whether every op of `body` keeps the low bits and the order of
+/// zero-extended values: comparisons, selects, max, min, add, multiply and
+/// the bitwise ops (division and shifts do not). On i32 the results are
+/// exact while they stay below 2^24, the engines' limit for all i32
+/// arithmetic, and the conversion back wraps them as ui8/ui16 arithmetic
+/// would.
 bool widenable(Block &body) {
   for (Operation &op : body)
     if (!isa<stablehlo::CompareOp, stablehlo::SelectOp, stablehlo::MaximumOp,
-             stablehlo::MinimumOp, stablehlo::AndOp, stablehlo::OrOp,
+             stablehlo::MinimumOp, stablehlo::AddOp, stablehlo::MultiplyOp,
+             stablehlo::AndOp, stablehlo::OrOp, stablehlo::XorOp,
              stablehlo::ReturnOp>(op))
       return false;
   return true;

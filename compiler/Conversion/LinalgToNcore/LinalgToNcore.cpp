@@ -2418,7 +2418,17 @@ LogicalResult TileEmitter::run() {
           return failure();
         Operand reduced = *xt;
         AluOp rop = *aluFor(combiner);
-        // On 0/1 values, `or` is max and `and` is min.
+        // On 0/1 values, `or` is max and `and` is min. Not on wider
+        // integers (6 and 3 is 2, not 3): tensor_reduce has no bitwise
+        // combiner.
+        bool bits = combiner->getResult(0).getType().isInteger(1);
+        if ((rop == AluOp::Or || rop == AluOp::And) && !bits) {
+          emitError(loc) << "ncore: a bitwise '" << combiner->getName()
+                         << "' reduction of integers wider than i1 has no "
+                            "NeuronCore lowering (tensor_reduce combines with "
+                            "add, mul, max and min)";
+          return failure();
+        }
         if (rop == AluOp::Or)
           rop = AluOp::max;
         else if (rop == AluOp::And)
@@ -2464,31 +2474,6 @@ LogicalResult TileEmitter::run() {
                                    Engine::vector, nullptr, nullptr, nullptr,
                                    nullptr, nullptr);
         result = *combined;
-        // 8- and 16-bit sums and products wrap (spec: add, multiply on
-        // integers); the i32 tile holds the exact value (below 2^24, as all
-        // i32 arithmetic here), which the store into the narrow buffer
-        // would saturate. Keep the low bits: `and` with the mask for
-        // unsigned data, a sign-extending shift pair for signed.
-        unsigned width = outType.getIntOrFloatBitWidth();
-        if ((rop == AluOp::add || rop == AluOp::mul) &&
-            isa<IntegerType>(outType) && width > 1 && width < 32) {
-          Type i32 = e.b.getI32Type();
-          Operand amount;
-          amount.type = i32;
-          FailureOr<Operand> wrapped = failure();
-          if (outType.isUnsignedInteger()) {
-            amount.imm = std::ldexp(1.0, static_cast<int>(width)) - 1;
-            wrapped = alu(AluOp::And, result, amount, i32, i32);
-          } else {
-            amount.imm = 32 - width;
-            FailureOr<Operand> up = alu(AluOp::shl, result, amount, i32, i32);
-            if (succeeded(up))
-              wrapped = alu(AluOp::shr, *up, amount, i32, i32);
-          }
-          if (failed(wrapped))
-            return failure();
-          result = *wrapped;
-        }
       } else {
         FailureOr<Operand> r = lookup(yielded);
         if (failed(r))
@@ -2510,19 +2495,39 @@ LogicalResult TileEmitter::run() {
       return failure();
     result = *t;
   }
-  if (result.type != outType && fpar == ftot &&
-      result.type.isSignlessInteger() && outType.isUnsignedInteger()) {
-    // A signless body result for unsigned data (the linalg phase makes ui8
-    // signless): the same bits, so a negative value is 2^width more (the
-    // tile is i32 wide, see newTile).
-    FailureOr<Operand> t = wrapWhere(
-        result, AluOp::lt, 0.0,
-        std::ldexp(1.0, static_cast<int>(outType.getIntOrFloatBitWidth())),
-        result.type, outType);
-    if (failed(t))
+  unsigned outWidth = outType.getIntOrFloatBitWidth();
+  if (isa<IntegerType>(outType) && outWidth > 1 && outWidth < 32 &&
+      result.type.isInteger(32)) {
+    // 8- and 16-bit integers live in i32 tiles (newTile), where sums,
+    // products and the signed form of unsigned data (the linalg phase
+    // makes ui8 signless: 200 is held as -56) leave the type's range; the
+    // store into the narrow buffer would saturate. Keep the low bits, as
+    // the spec's integer arithmetic wraps: `and` with the mask for unsigned
+    // data, a sign-extending shift pair for signed. Exact while the i32
+    // value is below 2^24, as all i32 arithmetic on the engines.
+    Type i32 = e.b.getI32Type();
+    Operand amount;
+    amount.type = i32;
+    FailureOr<Operand> wrapped = failure();
+    if (outType.isUnsignedInteger()) {
+      amount.imm = std::ldexp(1.0, static_cast<int>(outWidth)) - 1;
+      wrapped = alu(AluOp::And, result, amount, i32, result.type);
+    } else {
+      amount.imm = 32 - outWidth;
+      FailureOr<Operand> up = alu(AluOp::shl, result, amount, i32, result.type);
+      if (succeeded(up))
+        wrapped = alu(AluOp::shr, *up, amount, i32, i32);
+    }
+    if (failed(wrapped))
       return failure();
-    result = *t;
+    result = *wrapped;
   }
+  // An i8 tile stored to a ui8 buffer (or the reverse): the same bytes,
+  // which a converting copy would saturate.
+  if (result.type != outType && isa<IntegerType>(result.type) &&
+      isa<IntegerType>(outType) &&
+      result.type.getIntOrFloatBitWidth() == outType.getIntOrFloatBitWidth())
+    result.type = outType;
   if (result.type != outType || result.memory == Memory::psum) {
     // (DMA does not reach PSUM: a preloaded PSUM tile yielded as it is.)
     FailureOr<Operand> t = newTile(outType, fpar);
