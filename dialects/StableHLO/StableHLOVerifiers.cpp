@@ -1564,6 +1564,12 @@ CompositeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (!func)
     return emitOpError() << "decomposition " << getDecompositionAttr()
                          << " is not a function of the module";
+  if (func.isExternal())
+    return emitOpError() << "decomposition " << getDecompositionAttr()
+                         << " has no body";
+  if (func == (*this)->getParentOfType<func::FuncOp>())
+    return emitOpError() << "decomposition " << getDecompositionAttr()
+                         << " is the function the composite is in";
   FunctionType type = func.getFunctionType();
   if (!llvm::equal(type.getInputs(), getOperandTypes()) ||
       !llvm::equal(type.getResults(), getResultTypes()))
