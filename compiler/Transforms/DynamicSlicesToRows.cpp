@@ -186,6 +186,20 @@ bool applies(ValueRange starts, RankedTensorType type, int64_t last) {
   return rows < kMaxRows;
 }
 
+/// The window's shape over whole rows, [S0, ..., SK, DK+1, ..., Dn-1]
+/// (`sizes` of the window, `shape` of the operand), and the clamped constant
+/// starts of every dim (0 for dims <= K, which the row indices cover).
+std::pair<SmallVector<int64_t>, SmallVector<int64_t>>
+rowWindow(ValueRange starts, ArrayRef<int64_t> shape, ArrayRef<int64_t> sizes,
+          int64_t last) {
+  SmallVector<int64_t> window(sizes.begin(), sizes.begin() + last + 1);
+  window.append(shape.begin() + last + 1, shape.end());
+  SmallVector<int64_t> at;
+  for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d)
+    at.push_back(d <= last ? 0 : constantStart(starts[d], shape[d], sizes[d]));
+  return {window, at};
+}
+
 void rewriteSlice(stablehlo::DynamicSliceOp op) {
   auto type = cast<RankedTensorType>(op.getOperand().getType());
   ValueRange starts = op.getStartIndices();
@@ -196,20 +210,14 @@ void rewriteSlice(stablehlo::DynamicSliceOp op) {
   RowBuilder r(op);
   Value rows = r.gather(r.asRows(op.getOperand(), last),
                         r.rowIndices(starts, type.getShape(), sizes, last));
-  // [S0, ..., SK, DK+1, ..., Dn-1], then the static slice of dims > K.
-  SmallVector<int64_t> shape(sizes.begin(), sizes.begin() + last + 1);
-  shape.append(type.getShape().begin() + last + 1, type.getShape().end());
+  // The whole rows, then the static slice of dims > K.
+  auto [shape, lo] = rowWindow(starts, type.getShape(), sizes, last);
   Value result =
       r.b.create<stablehlo::ReshapeOp>(op.getLoc(), type.clone(shape), rows);
   if (!llvm::equal(shape, sizes)) {
-    SmallVector<int64_t> lo, hi, step(type.getRank(), 1);
-    for (int64_t d = 0; d < type.getRank(); ++d) {
-      int64_t s = d <= last
-                      ? 0
-                      : constantStart(starts[d], type.getDimSize(d), sizes[d]);
-      lo.push_back(s);
-      hi.push_back(s + sizes[d]);
-    }
+    SmallVector<int64_t> hi, step(type.getRank(), 1);
+    for (auto [s, size] : llvm::zip(lo, sizes))
+      hi.push_back(s + size);
     result = r.b.create<stablehlo::SliceOp>(op.getLoc(), result, lo, hi, step);
   }
   op.replaceAllUsesWith(result);
@@ -239,15 +247,12 @@ void rewriteUpdate(stablehlo::DynamicUpdateSliceOp op) {
   } else {
     // Partial rows: the current rows, updated at their static offsets.
     Value current = r.gather(rows, indices);
-    SmallVector<int64_t> shape(sizes.begin(), sizes.begin() + last + 1);
-    shape.append(type.getShape().begin() + last + 1, type.getShape().end());
+    auto [shape, offsets] = rowWindow(starts, type.getShape(), sizes, last);
     Value window = r.b.create<stablehlo::ReshapeOp>(op.getLoc(),
                                                     type.clone(shape), current);
     SmallVector<Value> at;
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      at.push_back(r.constant(
-          d <= last ? 0
-                    : constantStart(starts[d], type.getDimSize(d), sizes[d])));
+    for (int64_t o : offsets)
+      at.push_back(r.constant(o));
     window = r.b.create<stablehlo::DynamicUpdateSliceOp>(
         op.getLoc(), window.getType(), window, op.getUpdate(), at);
     updates = r.b.create<stablehlo::ReshapeOp>(

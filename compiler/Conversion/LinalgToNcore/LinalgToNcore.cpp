@@ -176,6 +176,14 @@ public:
   int64_t tileLimit() const {
     return arenaBytes ? arenaBytes / 2 : sbufBytes / 2;
   }
+  /// Whether a slot of `bytesPerPartition` bytes per partition fits in the
+  /// current tile (tileLimit()).
+  bool slotFits(int64_t bytesPerPartition) const {
+    int64_t aligned = (bytesPerPartition + 63) / 64 * 64;
+    int64_t arenaAt = (slotTop + 63) / 64 * 64;
+    return arenaBytes ? arenaAt + bytesPerPartition <= tileLimit()
+                      : tileBytes + aligned <= tileLimit();
+  }
   /// An optional slot of `bytesPerPartition` bytes per partition (a load
   /// span, a transpose's rows: ways to load an operand with fewer DMA
   /// descriptors, which have a plain DMA to fall back on), or nullopt, with
@@ -185,11 +193,7 @@ public:
   std::optional<int64_t> allocOptionalSlot(int64_t bytesPerPartition,
                                            Location loc) {
     int64_t aligned = (bytesPerPartition + 63) / 64 * 64;
-    int64_t half = tileLimit();
-    int64_t arenaAt = (slotTop + 63) / 64 * 64;
-    if (aligned > optionalBudget ||
-        (arenaBytes ? arenaAt + bytesPerPartition > half
-                    : tileBytes + aligned > half))
+    if (aligned > optionalBudget || !slotFits(bytesPerPartition))
       return std::nullopt;
     FailureOr<int64_t> at = allocSlot(bytesPerPartition, loc);
     if (failed(at))
@@ -209,8 +213,7 @@ public:
     int64_t half = tileLimit();
     int64_t aligned = (bytesPerPartition + 63) / 64 * 64;
     int64_t arenaAt = (slotTop + 63) / 64 * 64;
-    if (arenaBytes ? arenaAt + bytesPerPartition > half
-                   : tileBytes + aligned > half) {
+    if (!slotFits(bytesPerPartition)) {
       if (arenaBytes)
         emitError(loc) << "ncore: internal error: an evacuation epilogue "
                           "needs more than its "
@@ -965,6 +968,28 @@ private:
     return t;
   }
 
+  /// The low `width` bits (1 < width < 32) of the 32-bit integer `x` holds
+  /// (of type `xType`), as a `resultType` operand: `x & (2^width - 1)` when
+  /// `isUnsigned`, else sign-extended by (x << (32 - width)) >> (32 -
+  /// width). Two's complement wrap-around, as StableHLO's integer
+  /// conversions and arithmetic; exact while |x| < 2^24, like all i32
+  /// arithmetic on the engines.
+  FailureOr<Operand> lowBits(const Operand &x, unsigned width, bool isUnsigned,
+                             Type xType, Type resultType) {
+    Type i32 = e.b.getI32Type();
+    Operand amount;
+    amount.type = i32;
+    if (isUnsigned) {
+      amount.imm = std::ldexp(1.0, static_cast<int>(width)) - 1;
+      return alu(AluOp::And, x, amount, resultType, xType);
+    }
+    amount.imm = 32 - width;
+    FailureOr<Operand> up = alu(AluOp::shl, x, amount, i32, xType);
+    if (failed(up))
+      return failure();
+    return alu(AluOp::shr, *up, amount, resultType, i32);
+  }
+
   /// Unsigned i8/i16 data (ui8 arguments, read as 0..255) in the form the
   /// body's signless integer ops expect, the signed value of the same bits:
   /// v - 2^width where v >= 2^(width - 1). Constants and computed values
@@ -1484,12 +1509,8 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
       amount.imm = 1;
       return alu(AluOp::And, *a, amount, type, trunc.getIn().getType());
     }
-    amount.imm = 32 - width;
-    FailureOr<Operand> up =
-        alu(AluOp::shl, *a, amount, i32, trunc.getIn().getType());
-    if (failed(up))
-      return failure();
-    return alu(AluOp::shr, *up, amount, type, i32);
+    return lowBits(*a, width, /*isUnsigned=*/false, trunc.getIn().getType(),
+                   type);
   }
   if (isa<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp,
           arith::ExtSIOp, arith::ExtUIOp>(op)) {
@@ -2503,21 +2524,10 @@ LogicalResult TileEmitter::run() {
     // makes ui8 signless: 200 is held as -56) leave the type's range; the
     // store into the narrow buffer would saturate. Keep the low bits, as
     // the spec's integer arithmetic wraps: `and` with the mask for unsigned
-    // data, a sign-extending shift pair for signed. Exact while the i32
-    // value is below 2^24, as all i32 arithmetic on the engines.
-    Type i32 = e.b.getI32Type();
-    Operand amount;
-    amount.type = i32;
-    FailureOr<Operand> wrapped = failure();
-    if (outType.isUnsignedInteger()) {
-      amount.imm = std::ldexp(1.0, static_cast<int>(outWidth)) - 1;
-      wrapped = alu(AluOp::And, result, amount, i32, result.type);
-    } else {
-      amount.imm = 32 - outWidth;
-      FailureOr<Operand> up = alu(AluOp::shl, result, amount, i32, result.type);
-      if (succeeded(up))
-        wrapped = alu(AluOp::shr, *up, amount, i32, i32);
-    }
+    // data, a sign-extending shift pair for signed.
+    FailureOr<Operand> wrapped =
+        lowBits(result, outWidth, outType.isUnsignedInteger(), result.type,
+                e.b.getI32Type());
     if (failed(wrapped))
       return failure();
     result = *wrapped;
