@@ -122,9 +122,15 @@ systole::decideTiling(ArrayRef<int64_t> ranges,
   if (parallel.size() == 1) {
     d.partition = parallel[0];
   } else if (parallel.size() > 1) {
-    // The largest parallel loop other than the innermost one: the innermost
-    // stays contiguous in each partition's row.
-    for (size_t i = 0; i + 1 < parallel.size(); ++i)
+    // The largest parallel loop other than the innermost loop when that is
+    // parallel: the innermost stays contiguous in each partition's row. When
+    // the innermost loop is a reduction, it is the contiguous one, and the
+    // parallel loop next to it may take the partitions (softmax and layer
+    // norm rows: 128 rows per tile rather than the few heads or batch
+    // entries an outer loop has).
+    bool innermostParallel = parallel.back() == static_cast<int64_t>(n) - 1;
+    size_t candidates = parallel.size() - (innermostParallel ? 1 : 0);
+    for (size_t i = 0; i < candidates; ++i)
       if (d.partition < 0 || ranges[parallel[i]] > ranges[d.partition])
         d.partition = parallel[i];
   }

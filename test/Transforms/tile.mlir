@@ -54,6 +54,32 @@ func.func @reductions(%a: tensor<100x300xf32>, %init: tensor<100xf32>, %v: tenso
 }
 
 // -----
+// A reduction over the innermost loop (a softmax or layer-norm row): the
+// reduced loop is the contiguous one, so the parallel loop next to it (1024
+// rows) takes the partitions, not the 8 heads before it. A reduction over a
+// middle loop keeps its innermost parallel loop contiguous and free: the
+// outer loop (64) takes the partitions.
+// CHECK-LABEL: func.func @row_reductions
+// CHECK: systole.tiling = {partition = 2 : i64, tiles = array<i64: 1, 1, 128, 1024>}
+// CHECK: systole.tiling = {partition = 0 : i64, tiles = array<i64: 64, 300, 13>}
+func.func @row_reductions(%a: tensor<1x8x1024x1024xf32>, %init: tensor<1x8x1024xf32>,
+                          %b: tensor<64x300x1000xf32>, %init2: tensor<64x1000xf32>) -> (tensor<1x8x1024xf32>, tensor<64x1000xf32>) {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a : tensor<1x8x1024x1024xf32>) outs(%init : tensor<1x8x1024xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %m = arith.maximumf %o, %x : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x1024xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%b : tensor<64x300x1000xf32>) outs(%init2 : tensor<64x1000xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %o, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<64x1000xf32>
+  return %0, %1 : tensor<1x8x1024xf32>, tensor<64x1000xf32>
+}
+
+// -----
 // A pooling window: unit-range loops take no access-pattern dim, so the
 // free tile spans output rows as well as the 3x3 window (8 x 56 x 9
 // elements per partition; before, only the 9 of the window).
