@@ -55,6 +55,36 @@ struct HbmView {
 
 int64_t bytesOf(Type t) { return getElementByteSize(t); }
 
+/// The value an integer constant has on the engines: i1 as 0 or 1 (true is
+/// 1, not the -1 of its sign extension), wider integers signed.
+double integerImmediate(IntegerAttr attr) {
+  return attr.getType().isInteger(1)
+             ? static_cast<double>(attr.getValue().getZExtValue())
+             : static_cast<double>(attr.getValue().getSExtValue());
+}
+
+/// The HBM bytes [first, last + 1) `v` spans.
+std::pair<int64_t, int64_t> extent(const HbmView &v) {
+  int64_t last = v.offset;
+  for (auto [n, st] : llvm::zip(v.shape, v.strides))
+    last += (n - 1) * std::abs(st);
+  int64_t eb = bytesOf(v.elementType);
+  return {v.base + v.offset * eb, v.base + (last + 1) * eb};
+}
+
+/// Whether the HBM bytes of `x` and `y` overlap.
+bool overlaps(const HbmView &x, const HbmView &y) {
+  auto [x0, x1] = extent(x);
+  auto [y0, y1] = extent(y);
+  return x0 < y1 && y0 < x1;
+}
+
+/// Whether `x` and `y` are the same elements at the same bytes.
+bool sameView(const HbmView &x, const HbmView &y) {
+  return x.base == y.base && x.elementType == y.elementType &&
+         x.shape == y.shape && x.strides == y.strides && x.offset == y.offset;
+}
+
 /// An SBUF/PSUM tile value during body evaluation: a dense [P x F] tile, a
 /// per-partition [P x 1] column, or an f32 immediate.
 struct Operand {
@@ -104,6 +134,9 @@ struct EmitterState {
   /// (load spans, transpose rows); limited when a tile is emitted again
   /// (emitTile).
   int64_t optionalBudget = std::numeric_limits<int64_t>::max();
+  /// The ring position of the current row-group tile's first slot (-1:
+  /// not in a row group; see allocSlot).
+  int64_t groupStartCounter = -1;
 };
 
 /// Emits the instructions of one program.
@@ -243,6 +276,15 @@ public:
                           "be overwritten while in use";
         return failure();
       }
+    // A row group's tile keeps its members' results in SBUF until its last
+    // member has read them: its slots must not come round the ring onto
+    // the first one (emitRowGroup then emits the members one by one).
+    if (groupStartCounter >= 0 &&
+        ringCounter + aligned - groupStartCounter > sbufBytes) {
+      emitError(loc) << "ncore: a row group's tile needs more than the "
+                     << sbufBytes << " bytes per partition of SBUF";
+      return failure();
+    }
     lastSlotCounter = ringCounter;
     ringCounter += aligned;
     return ringTop;
@@ -257,6 +299,11 @@ public:
   /// unused end, smaller than its slots. The slot is then pinned for the
   /// tile.
   std::optional<int64_t> columnInRing(AccessPatternAttr src) {
+    // Not in a row group: its later members may read what a member loaded
+    // (emitRowGroupTiles), and a slot from before the group's tile is not
+    // covered by allocSlot's check there.
+    if (groupStartCounter >= 0)
+      return std::nullopt;
     auto it = ringColumns.find(src);
     if (it == ringColumns.end())
       return std::nullopt;
@@ -522,8 +569,21 @@ struct Kernel {
   std::optional<double> fill; // a fill kernel: the value
   bool copy = false;          // a copy kernel: yields input 0
   /// Inputs already on chip for the tile being emitted (a contraction's
-  /// PSUM tile, for its epilogue), by input number: not loaded from HBM.
+  /// PSUM tile, for its epilogue; a row group's intermediate), by input
+  /// number: not loaded from HBM.
   DenseMap<unsigned, Operand> preloaded;
+  /// A row group's reduction (RowGroup): the value its output starts from
+  /// (the `linalg.fill` before it, which emits nothing), combined with each
+  /// tile's result instead of the running value in HBM. Every reduction
+  /// loop is in one tile.
+  std::optional<double> runningInit;
+  /// Whether each tile's result is stored to `output` (a row group's
+  /// intermediate read only by the group stays in SBUF).
+  bool store = true;
+  /// Where a tile leaves its result and the inputs it loaded (by input
+  /// number; Imm for those not loaded), for the next members of a row group.
+  Operand *tileResult = nullptr;
+  SmallVector<Operand> *loadedInputs = nullptr;
 };
 
 /// Stride, in elements of `view`, of loop `d` through `map`; and the element
@@ -1191,9 +1251,7 @@ FailureOr<Operand> TileEmitter::lookup(Value v) {
     if (auto f = dyn_cast<FloatAttr>(cst))
       o.imm = f.getValueAsDouble();
     else if (auto i = dyn_cast<IntegerAttr>(cst))
-      o.imm = i.getType().isInteger(1)
-                  ? static_cast<double>(i.getValue().getZExtValue())
-                  : static_cast<double>(i.getValue().getSExtValue());
+      o.imm = integerImmediate(i);
     else
       return emitError(v.getLoc()) << "ncore: unsupported constant " << cst,
              failure();
@@ -2389,6 +2447,8 @@ LogicalResult TileEmitter::run() {
       if (failed(t))
         return failure();
       values[arg] = *t;
+      if (k.loadedInputs)
+        (*k.loadedInputs)[i] = *t;
     }
     if (k.copy) {
       result = values[body.getArgument(0)];
@@ -2484,17 +2544,30 @@ LogicalResult TileEmitter::run() {
                                      nullptr, nullptr);
           reduced = *r;
         }
-        // Combine with the running value from HBM.
-        FailureOr<Operand> running = newTile(outType, fpar);
-        FailureOr<Operand> combined = newTile(outType, fpar);
-        if (failed(running) || failed(combined))
-          return failure();
-        e.dma(loc, *outAp, ap(*running, fpar));
-        e.b.create<TensorTensorOp>(loc, rop, ap(*running, fpar),
-                                   ap(reduced, fpar), ap(*combined, fpar),
-                                   Engine::vector, nullptr, nullptr, nullptr,
-                                   nullptr, nullptr);
-        result = *combined;
+        if (k.runningInit) {
+          // The whole reduction is in this tile: combine with the value the
+          // output was filled with.
+          Operand init;
+          init.imm = *k.runningInit;
+          init.type = outType;
+          FailureOr<Operand> combined =
+              alu(rop, reduced, init, outType, outType);
+          if (failed(combined))
+            return failure();
+          result = *combined;
+        } else {
+          // Combine with the running value from HBM.
+          FailureOr<Operand> running = newTile(outType, fpar);
+          FailureOr<Operand> combined = newTile(outType, fpar);
+          if (failed(running) || failed(combined))
+            return failure();
+          e.dma(loc, *outAp, ap(*running, fpar));
+          e.b.create<TensorTensorOp>(loc, rop, ap(*running, fpar),
+                                     ap(reduced, fpar), ap(*combined, fpar),
+                                     Engine::vector, nullptr, nullptr, nullptr,
+                                     nullptr, nullptr);
+          result = *combined;
+        }
       } else {
         FailureOr<Operand> r = lookup(yielded);
         if (failed(r))
@@ -2546,7 +2619,10 @@ LogicalResult TileEmitter::run() {
     e.copy(loc, ap(result, fpar), ap(*t, fpar), Engine::vector);
     result = *t;
   }
-  e.dma(loc, ap(result, fpar), *outAp);
+  if (k.tileResult)
+    *k.tileResult = result;
+  if (k.store)
+    e.dma(loc, ap(result, fpar), *outAp);
   return success();
 }
 
@@ -3990,6 +4066,350 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     return success();
   }
 
+  /// Consecutive vector-engine ops over the same rows, emitted tile by tile
+  /// together: for each tile of rows, each member's tile in turn, a
+  /// member's result staying in SBUF for the members after it (a softmax's
+  /// max, exp(x - max), sum and division; a layer norm's mean, variance and
+  /// normalization). Intermediates only the group reads never go to HBM,
+  /// and an input two members load alike is loaded once per tile.
+  struct RowGroup {
+    /// The group's ops in program order: members and the fills of their
+    /// outputs that members absorb (Kernel::runningInit).
+    SmallVector<Operation *> ops;
+    SmallVector<linalg::GenericOp> members;
+    SmallVector<std::optional<double>> runningInit; // per member
+    SmallVector<HbmView> outputs;                   // per member
+    SmallVector<SmallVector<HbmView>> inputs;       // per member
+  };
+
+  /// The value of `fill` when it is a constant fill of `buffer`.
+  static std::optional<double> fillValue(Operation *op, Value buffer) {
+    auto fill = dyn_cast_or_null<linalg::FillOp>(op);
+    if (!fill || fill.getDpsInits()[0] != buffer)
+      return std::nullopt;
+    Attribute v;
+    if (!matchPattern(fill.getDpsInputs()[0], m_Constant(&v)))
+      return std::nullopt;
+    if (auto f = dyn_cast<FloatAttr>(v))
+      return f.getValueAsDouble();
+    if (auto i = dyn_cast<IntegerAttr>(v))
+      return integerImmediate(i);
+    return std::nullopt;
+  }
+
+  /// Whether `op` may join `g` (RowGroup), given the fill right before it
+  /// (nullptr if none), which it absorbs when it is a reduction. Members:
+  /// - `linalg.generic`s with one output, no `memref.load`s, tiled
+  ///   (systole-tile) the same way as the group (loop ranges, tile sizes,
+  ///   partition loop), with at most one loop other than the partition one
+  ///   in a tile and every reduction loop in one tile; a reduction starts
+  ///   from a constant fill just before it;
+  /// - an input another member writes is read through that member's output
+  ///   map (the same elements, tile by tile) and is a float or i1 (kept
+  ///   in SBUF as loaded data would be); other inputs are not written by
+  ///   the group;
+  /// - the output overlaps no member's output, nor an input a member loads
+  ///   unless it is the same view read through the same map (each tile then
+  ///   reads its elements before writing them: `place` reuses the bytes of
+  ///   a softmax's scores for its result).
+  bool joinsRowGroup(RowGroup &g, linalg::GenericOp op, Operation *fill,
+                     func::FuncOp main, ModuleOp module) {
+    if (op.getNumDpsInits() != 1 ||
+        !op.getBody()->getOps<memref::LoadOp>().empty() ||
+        !llvm::all_of(op->getOperands(),
+                      [](Value v) { return isa<MemRefType>(v.getType()); }))
+      return false;
+    FailureOr<systole::TilingDecision> tiling = systole::getTiling(op);
+    if (failed(tiling) || tiling->partition < 0)
+      return false;
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
+    int64_t freeLoops = 0;
+    for (size_t d = 0; d < ranges.size(); ++d) {
+      int64_t count =
+          std::min(std::max<int64_t>(1, tiling->tiles[d]), ranges[d]);
+      if (iters[d] != utils::IteratorType::parallel && count != ranges[d])
+        return false;
+      if (static_cast<int64_t>(d) != tiling->partition && count > 1)
+        ++freeLoops;
+    }
+    if (freeLoops > 1)
+      return false;
+    std::optional<double> init;
+    if (op.getNumReductionLoops() > 0) {
+      init = fillValue(fill, op.getDpsInits()[0]);
+      if (!init)
+        return false;
+    }
+    if (!g.members.empty()) {
+      linalg::GenericOp first = g.members.front();
+      FailureOr<systole::TilingDecision> t0 = systole::getTiling(first);
+      if (first.getStaticLoopRanges() != ranges ||
+          t0->partition != tiling->partition || t0->tiles != tiling->tiles)
+        return false;
+    }
+    // Quietly: ops that fail here are reported by lowerOp.
+    ScopedDiagnosticHandler quiet(main.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    auto view = [&](Value v) {
+      return resolveView(v, main, module, op.getLoc());
+    };
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    FailureOr<HbmView> out = view(op.getDpsInits()[0]);
+    if (failed(out))
+      return false;
+    SmallVector<HbmView> inputs;
+    for (auto [i, in] : llvm::enumerate(op.getDpsInputs())) {
+      FailureOr<HbmView> v = view(in);
+      if (failed(v))
+        return false;
+      inputs.push_back(*v);
+      auto producer = llvm::find_if(g.members, [&](linalg::GenericOp m) {
+        return m.getDpsInits()[0] == in;
+      });
+      if (producer != g.members.end()) {
+        Type t = v->elementType;
+        if (maps[i] != producer->getIndexingMapsArray().back() ||
+            !(isa<FloatType>(t) || t.isInteger(1)))
+          return false;
+        continue;
+      }
+      for (const HbmView &o : g.outputs)
+        if (overlaps(*v, o))
+          return false;
+    }
+    for (auto [m, member] : llvm::enumerate(g.members)) {
+      if (overlaps(*out, g.outputs[m]))
+        return false;
+      SmallVector<AffineMap> mMaps = member.getIndexingMapsArray();
+      for (auto [i, in] : llvm::enumerate(g.inputs[m]))
+        if (overlaps(*out, in) &&
+            !(sameView(*out, in) && mMaps[i] == maps.back()))
+          return false;
+    }
+    g.members.push_back(op);
+    g.runningInit.push_back(init);
+    g.outputs.push_back(*out);
+    g.inputs.push_back(std::move(inputs));
+    return true;
+  }
+
+  /// Finds the row groups of @main (RowGroup, joinsRowGroup): runs of
+  /// members with only allocations, views, constants and their absorbed
+  /// fills in between. An op right after a tensor-engine op (its possible
+  /// evacuation epilogue) does not join.
+  void findRowGroups(Emitter &e, func::FuncOp main, ModuleOp module) {
+    RowGroup cur;
+    Operation *pendingFill = nullptr;
+    auto close = [&] {
+      if (cur.members.size() >= 2)
+        rowGroups.push_back(std::move(cur));
+      cur = RowGroup();
+    };
+    Operation *afterTensorEngine = nullptr;
+    for (Operation &op : main.getBody().front()) {
+      if (isa<memref::AllocOp, memref::GetGlobalOp, arith::ConstantOp>(op) ||
+          isa<ViewLikeOpInterface>(op))
+        continue;
+      bool mayBeEpilogue = &op == afterTensorEngine;
+      afterTensorEngine = nullptr;
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+      if (linalgOp && onTensorEngine(linalgOp, e.target, main, module)) {
+        afterTensorEngine = nextComputation(&op);
+        pendingFill = nullptr;
+        close();
+        continue;
+      }
+      if (isa<linalg::FillOp>(op) && !elidedFills.contains(&op)) {
+        if (pendingFill)
+          close(); // a fill nobody absorbed ends the group
+        pendingFill = &op;
+        continue;
+      }
+      auto generic = dyn_cast<linalg::GenericOp>(op);
+      Operation *fill = pendingFill;
+      pendingFill = nullptr;
+      if (!generic || mayBeEpilogue) {
+        close();
+        continue;
+      }
+      RowGroup before = cur;
+      if (!joinsRowGroup(cur, generic, fill, main, module)) {
+        close();
+        if (!joinsRowGroup(cur, generic, fill, main, module))
+          continue;
+      }
+      // An unabsorbed fill before a member: the group ends before it.
+      bool absorbed = cur.runningInit.back().has_value();
+      if (fill && !absorbed && cur.members.size() > 1) {
+        cur = std::move(before);
+        close();
+        if (!joinsRowGroup(cur, generic, fill, main, module))
+          continue;
+        absorbed = cur.runningInit.back().has_value();
+      }
+      if (fill && absorbed)
+        cur.ops.push_back(fill);
+      cur.ops.push_back(&op);
+    }
+    close();
+    for (auto [i, g] : llvm::enumerate(rowGroups))
+      for (Operation *op : g.ops)
+        rowGroupOf[op] = i;
+  }
+
+  /// Emits `g`'s tiles (RowGroup); when they do not fit in SBUF (or a
+  /// member fails), takes them back and emits the ops one by one.
+  LogicalResult emitRowGroup(Emitter &e, const RowGroup &g, func::FuncOp main,
+                             ModuleOp module) {
+    SmallVector<Kernel, 0> kernels;
+    bool built = true;
+    {
+      ScopedDiagnosticHandler quiet(main.getContext(),
+                                    [](Diagnostic &) { return success(); });
+      for (size_t m = 0; m < g.members.size(); ++m) {
+        linalg::GenericOp member = g.members[m];
+        FailureOr<Kernel> k =
+            buildKernel(member, *systole::getTiling(member), main, module);
+        if (failed(k)) {
+          built = false;
+          break;
+        }
+        k->runningInit = g.runningInit[m];
+        // Stored unless only the group (and the fill it absorbed) uses it.
+        Value out = member.getDpsInits()[0];
+        k->store = !out.getDefiningOp<memref::AllocOp>() ||
+                   llvm::any_of(out.getUsers(), [&](Operation *user) {
+                     return !llvm::is_contained(g.ops, user);
+                   });
+        kernels.push_back(std::move(*k));
+      }
+    }
+    Block *block = e.b.getInsertionBlock();
+    Operation *last = block->empty() ? nullptr : &block->back();
+    EmitterState saved = e;
+    if (built) {
+      ScopedDiagnosticHandler quiet(main.getContext(), [](Diagnostic &d) {
+        return success(d.getSeverity() == DiagnosticSeverity::Error);
+      });
+      if (succeeded(emitRowGroupTiles(e, g, kernels)))
+        return success();
+    }
+    while (!block->empty() && &block->back() != last)
+      block->back().erase();
+    static_cast<EmitterState &>(e) = saved;
+    e.forgetColumns();
+    bool ok = true;
+    for (Operation *op : g.ops)
+      if (failed(lowerOp(e, op, main, module)))
+        ok = false;
+    return success(ok);
+  }
+
+  /// The tiles of `g`, all members' tiles of one set of rows after another.
+  LogicalResult emitRowGroupTiles(Emitter &e, const RowGroup &g,
+                                  SmallVector<Kernel, 0> &kernels) {
+    e.forgetColumns();
+    const Kernel &k0 = kernels.front();
+    size_t n = k0.ranges.size(), members = kernels.size();
+    int64_t tiles = 1;
+    for (size_t d = 0; d < n; ++d) {
+      int64_t step = std::max<int64_t>(1, k0.tiling.tiles[d]);
+      tiles *= (k0.ranges[d] + step - 1) / step;
+    }
+    if (tiles > kMaxTilesPerOp)
+      return failure();
+    e.tilesEmitted += tiles * static_cast<int64_t>(members);
+    if (e.tilesEmitted > kMaxTilesPerProgram)
+      return failure();
+    // Where each member's inputs come from: another member's result, an
+    // input an earlier member loads alike, or HBM.
+    enum class From { Hbm, Result, Loaded };
+    struct Source {
+      From from = From::Hbm;
+      size_t member = 0, input = 0;
+    };
+    SmallVector<SmallVector<Source>> sources(members);
+    for (size_t m = 0; m < members; ++m) {
+      linalg::GenericOp op = g.members[m];
+      SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+      for (auto [i, in] : llvm::enumerate(op.getDpsInputs())) {
+        Source src;
+        // A member's result first: `place` may have put it at the bytes of
+        // a buffer an earlier member loaded (the same view).
+        for (size_t p = 0; p < m; ++p) {
+          linalg::GenericOp producer = g.members[p];
+          if (producer.getDpsInits()[0] == in)
+            src = {From::Result, p, 0};
+        }
+        // Loaded data of other types may be in a form only its first
+        // reader wants (unsigned values: TileEmitter::load).
+        Type t = g.inputs[m][i].elementType;
+        bool shareable = isa<FloatType>(t) || t.isInteger(1);
+        for (size_t p = 0; p < m && shareable && src.from == From::Hbm; ++p) {
+          // Not when a member from p on writes those bytes.
+          bool rewritten = false;
+          for (size_t q = p; q < m; ++q)
+            rewritten |= overlaps(g.outputs[q], g.inputs[m][i]);
+          if (rewritten)
+            continue;
+          linalg::GenericOp reader = g.members[p];
+          SmallVector<AffineMap> pMaps = reader.getIndexingMapsArray();
+          for (size_t j = 0; j < g.inputs[p].size(); ++j)
+            if (sameView(g.inputs[p][j], g.inputs[m][i]) &&
+                pMaps[j] == maps[i]) {
+              src = {From::Loaded, p, j};
+              break;
+            }
+        }
+        sources[m].push_back(src);
+      }
+    }
+    SmallVector<Operand> results(members);
+    SmallVector<SmallVector<Operand>> loaded(members);
+    for (size_t m = 0; m < members; ++m) {
+      kernels[m].tileResult = &results[m];
+      kernels[m].loadedInputs = &loaded[m];
+    }
+    SmallVector<int64_t> origin(n, 0), counts(n, 1);
+    std::function<LogicalResult(size_t)> walk = [&](size_t d) -> LogicalResult {
+      if (d == n) {
+        e.groupStartCounter = e.ringCounter;
+        auto done = llvm::make_scope_exit([&] { e.groupStartCounter = -1; });
+        for (size_t m = 0; m < members; ++m) {
+          Kernel &k = kernels[m];
+          loaded[m].assign(k.inputs.size(), Operand());
+          k.preloaded.clear();
+          for (auto [i, src] : llvm::enumerate(sources[m])) {
+            if (src.from == From::Result)
+              k.preloaded[i] = results[src.member];
+            else if (src.from == From::Loaded &&
+                     loaded[src.member][src.input].kind != Operand::Imm)
+              k.preloaded[i] = loaded[src.member][src.input];
+          }
+          if (failed(emitTile(e, k, origin, counts)))
+            return failure();
+          // What this member had preloaded counts as loaded for later ones.
+          for (auto &[i, o] : k.preloaded)
+            loaded[m][i] = o;
+        }
+        return success();
+      }
+      int64_t step = std::max<int64_t>(1, k0.tiling.tiles[d]);
+      for (int64_t o = 0; o < k0.ranges[d]; o += step) {
+        origin[d] = o;
+        counts[d] = std::min(step, k0.ranges[d] - o);
+        if (failed(walk(d + 1)))
+          return failure();
+      }
+      return success();
+    };
+    return walk(0);
+  }
+
+  std::vector<RowGroup> rowGroups;
+  DenseMap<Operation *, size_t> rowGroupOf;
+
   /// Ops already emitted as part of another (contraction and convolution
   /// epilogues).
   DenseSet<Operation *> fusedOps;
@@ -4101,9 +4521,16 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
         }
       }
     }
+    findRowGroups(e, main, module);
     for (Operation &op : main.getBody().front()) {
       if (fusedOps.contains(&op))
         continue; // emitted as a contraction's epilogue
+      if (auto it = rowGroupOf.find(&op); it != rowGroupOf.end()) {
+        const RowGroup &g = rowGroups[it->second];
+        if (&op == g.ops.back() && failed(emitRowGroup(e, g, main, module)))
+          ok = false;
+        continue;
+      }
       if (isa<memref::AllocOp, memref::GetGlobalOp, func::ReturnOp,
               arith::ConstantOp, memref::DeallocOp>(op) ||
           isa<ViewLikeOpInterface>(op))
@@ -4381,18 +4808,6 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     FailureOr<HbmView> outView = view(out);
     if (failed(outView))
       return std::nullopt;
-    auto extent = [](const HbmView &v) {
-      int64_t last = v.offset;
-      for (auto [n, st] : llvm::zip(v.shape, v.strides))
-        last += (n - 1) * std::abs(st);
-      int64_t eb = bytesOf(v.elementType);
-      return std::make_pair(v.base + v.offset * eb, v.base + (last + 1) * eb);
-    };
-    auto overlaps = [&](const HbmView &x, const HbmView &y) {
-      auto [x0, x1] = extent(x);
-      auto [y0, y1] = extent(y);
-      return x0 < y1 && y0 < x1;
-    };
     for (const HbmView &r : reads)
       if (overlaps(*outView, r))
         return std::nullopt;
@@ -4516,8 +4931,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       if (auto f = dyn_cast<FloatAttr>(v))
         k.fill = f.getValueAsDouble();
       else
-        k.fill =
-            static_cast<double>(cast<IntegerAttr>(v).getValue().getSExtValue());
+        k.fill = integerImmediate(cast<IntegerAttr>(v));
       k.inputs.clear();
       k.inputMaps.clear();
     } else if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
