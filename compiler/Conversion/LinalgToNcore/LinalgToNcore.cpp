@@ -4120,10 +4120,12 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
                       [](Value v) { return isa<MemRefType>(v.getType()); }))
       return false;
     FailureOr<systole::TilingDecision> tiling = systole::getTiling(op);
-    if (failed(tiling) || tiling->partition < 0)
-      return false;
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
+    // Rows on the partitions: a tile never reduces across them.
+    if (failed(tiling) || tiling->partition < 0 ||
+        iters[tiling->partition] != utils::IteratorType::parallel)
+      return false;
     int64_t freeLoops = 0;
     for (size_t d = 0; d < ranges.size(); ++d) {
       int64_t count =
@@ -4209,8 +4211,14 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     Operation *afterTensorEngine = nullptr;
     for (Operation &op : main.getBody().front()) {
       if (isa<memref::AllocOp, memref::GetGlobalOp, arith::ConstantOp>(op) ||
-          isa<ViewLikeOpInterface>(op))
+          isa<ViewLikeOpInterface>(op)) {
+        // nextComputation does not skip constants' globals: the op after
+        // one that follows a tensor-engine op is not taken as its epilogue
+        // today, but is kept out of groups all the same.
+        if (&op == afterTensorEngine)
+          afterTensorEngine = nextComputation(&op);
         continue;
+      }
       bool mayBeEpilogue = &op == afterTensorEngine;
       afterTensorEngine = nullptr;
       auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
@@ -4336,7 +4344,8 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       for (auto [i, in] : llvm::enumerate(op.getDpsInputs())) {
         Source src;
         // A member's result first: `place` may have put it at the bytes of
-        // a buffer an earlier member loaded (the same view).
+        // a buffer an earlier member loaded (the same view). At most one
+        // member writes it (joinsRowGroup refuses overlapping outputs).
         for (size_t p = 0; p < m; ++p) {
           linalg::GenericOp producer = g.members[p];
           if (producer.getDpsInits()[0] == in)
