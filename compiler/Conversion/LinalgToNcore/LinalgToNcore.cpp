@@ -1591,15 +1591,35 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     FailureOr<Operand> c = operand(0), a = operand(1), f = operand(2);
     if (failed(c) || failed(a) || failed(f))
       return failure();
-    FailureOr<Operand> ct = asTile(*c, op->getOperand(0).getType());
-    FailureOr<Operand> at = asTile(*a, type);
-    FailureOr<Operand> ft = asTile(*f, type);
+    // A [P x 1] column (an immediate made one) is read along the free dim
+    // with stride 0, not spread to a tile first: a softmax's masked-row
+    // guard selects on a per-row condition.
+    auto broadcast = [&](const Operand &o,
+                         Type t) -> FailureOr<AccessPatternAttr> {
+      if (o.kind == Operand::Tile)
+        return full(o);
+      Operand col = o;
+      if (o.kind == Operand::Imm) {
+        FailureOr<Operand> m = newTile(t, 1);
+        if (failed(m))
+          return failure();
+        e.memset(loc, ap(*m, 1), o.imm);
+        col = *m;
+      }
+      if (ftot == 1)
+        return ap(col, 1);
+      return AccessPatternAttr::get(e.ctx, col.memory, 0, p, col.offset,
+                                    col.type, {ftot}, {0}, 0);
+    };
+    FailureOr<AccessPatternAttr> ct =
+        broadcast(*c, op->getOperand(0).getType());
+    FailureOr<AccessPatternAttr> at = broadcast(*a, type);
+    FailureOr<AccessPatternAttr> ft = broadcast(*f, type);
     FailureOr<Operand> r = newTile(type, ftot);
     if (failed(ct) || failed(at) || failed(ft) || failed(r))
       return failure();
-    e.b.create<SelectOp>(loc, full(*ct), full(*at), full(*ft), full(*r),
-                         Engine::vector, nullptr, nullptr, nullptr, nullptr,
-                         nullptr);
+    e.b.create<SelectOp>(loc, *ct, *at, *ft, full(*r), Engine::vector, nullptr,
+                         nullptr, nullptr, nullptr, nullptr);
     return r;
   }
   emitError(op->getLoc())
