@@ -2710,6 +2710,28 @@ constexpr int64_t kMaxTilesPerOp = 20000;
 /// Most vector-engine tiles one program may take, for the same reason.
 constexpr int64_t kMaxTilesPerProgram = 100000;
 
+/// Calls `fn(origin, counts)` for every tile of `k`'s loops, row-major (the
+/// tile sizes of `k.tiling`, edge tiles cut short), stopping at a failure.
+LogicalResult forEachTile(
+    const Kernel &k,
+    function_ref<LogicalResult(ArrayRef<int64_t>, ArrayRef<int64_t>)> fn) {
+  size_t n = k.ranges.size();
+  SmallVector<int64_t> origin(n, 0), counts(n, 1);
+  std::function<LogicalResult(size_t)> walk = [&](size_t d) -> LogicalResult {
+    if (d == n)
+      return fn(origin, counts);
+    int64_t step = std::max<int64_t>(1, k.tiling.tiles[d]);
+    for (int64_t o = 0; o < k.ranges[d]; o += step) {
+      origin[d] = o;
+      counts[d] = std::min(step, k.ranges[d] - o);
+      if (failed(walk(d + 1)))
+        return failure();
+    }
+    return success();
+  };
+  return walk(0);
+}
+
 /// Walks every tile of `k`.
 LogicalResult emitKernel(Emitter &e, const Kernel &k) {
   e.forgetColumns();
@@ -2736,21 +2758,10 @@ LogicalResult emitKernel(Emitter &e, const Kernel &k) {
            "implemented yet)";
     return failure();
   }
-  SmallVector<int64_t> origin(n, 0), counts(n, 1);
-  std::function<LogicalResult(size_t)> walk = [&](size_t d) -> LogicalResult {
-    if (d == n) {
-      return emitTile(e, k, origin, counts);
-    }
-    int64_t step = std::max<int64_t>(1, k.tiling.tiles[d]);
-    for (int64_t o = 0; o < k.ranges[d]; o += step) {
-      origin[d] = o;
-      counts[d] = std::min(step, k.ranges[d] - o);
-      if (failed(walk(d + 1)))
-        return failure();
-    }
-    return success();
-  };
-  return walk(0);
+  return forEachTile(k,
+                     [&](ArrayRef<int64_t> origin, ArrayRef<int64_t> counts) {
+                       return emitTile(e, k, origin, counts);
+                     });
 }
 
 // ---- matmul ----
@@ -4400,40 +4411,29 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       kernels[m].tileResult = &results[m];
       kernels[m].loadedInputs = &loaded[m];
     }
-    SmallVector<int64_t> origin(n, 0), counts(n, 1);
-    std::function<LogicalResult(size_t)> walk = [&](size_t d) -> LogicalResult {
-      if (d == n) {
-        e.groupStartCounter = e.ringCounter;
-        auto done = llvm::make_scope_exit([&] { e.groupStartCounter = -1; });
-        for (size_t m = 0; m < members; ++m) {
-          Kernel &k = kernels[m];
-          loaded[m].assign(k.inputs.size(), Operand());
-          k.preloaded.clear();
-          for (auto [i, src] : llvm::enumerate(sources[m])) {
-            if (src.from == From::Result)
-              k.preloaded[i] = results[src.member];
-            else if (src.from == From::Loaded &&
-                     loaded[src.member][src.input].kind != Operand::Imm)
-              k.preloaded[i] = loaded[src.member][src.input];
+    return forEachTile(
+        k0, [&](ArrayRef<int64_t> origin, ArrayRef<int64_t> counts) {
+          e.groupStartCounter = e.ringCounter;
+          auto done = llvm::make_scope_exit([&] { e.groupStartCounter = -1; });
+          for (size_t m = 0; m < members; ++m) {
+            Kernel &k = kernels[m];
+            loaded[m].assign(k.inputs.size(), Operand());
+            k.preloaded.clear();
+            for (auto [i, src] : llvm::enumerate(sources[m])) {
+              if (src.from == From::Result)
+                k.preloaded[i] = results[src.member];
+              else if (src.from == From::Loaded &&
+                       loaded[src.member][src.input].kind != Operand::Imm)
+                k.preloaded[i] = loaded[src.member][src.input];
+            }
+            if (failed(emitTile(e, k, origin, counts)))
+              return failure();
+            // What this member had preloaded counts as loaded for later ones.
+            for (auto &[i, o] : k.preloaded)
+              loaded[m][i] = o;
           }
-          if (failed(emitTile(e, k, origin, counts)))
-            return failure();
-          // What this member had preloaded counts as loaded for later ones.
-          for (auto &[i, o] : k.preloaded)
-            loaded[m][i] = o;
-        }
-        return success();
-      }
-      int64_t step = std::max<int64_t>(1, k0.tiling.tiles[d]);
-      for (int64_t o = 0; o < k0.ranges[d]; o += step) {
-        origin[d] = o;
-        counts[d] = std::min(step, k0.ranges[d] - o);
-        if (failed(walk(d + 1)))
-          return failure();
-      }
-      return success();
-    };
-    return walk(0);
+          return success();
+        });
   }
 
   std::vector<RowGroup> rowGroups;
