@@ -70,6 +70,10 @@ void addPhasePasses(OpPassManager &pm, Phase phase,
     buildSimplifyPipeline(pm);
     break;
   case Phase::Quantize:
+    if (options.fp8 != "off")
+      pm.addPass(createQuantizeFP8WithReport(
+          QuantizeFP8Options{options.fp8, options.fp8Calibration},
+          options.fp8Report));
     break;
   case Phase::Linalg:
     pm.addPass(createNarrowTypes());
@@ -144,7 +148,8 @@ void registerSystolePipeline() {
   registerPassPipeline(
       "systole-pipeline",
       "Runs the phases FROM..TO of DESIGN section 1 (e.g. "
-      "--systole-pipeline=linalg..place, or 'input..schedule target=trn1')",
+      "--systole-pipeline=linalg..place, or 'input..schedule target=trn1 "
+      "fp8=e4m3')",
       [](OpPassManager &pm, StringRef text,
          function_ref<LogicalResult(const Twine &)> errorHandler)
           -> LogicalResult {
@@ -155,6 +160,8 @@ void registerSystolePipeline() {
         for (StringRef w : words) {
           if (w.consume_front("target="))
             options.target = w.str();
+          else if (w.consume_front("fp8="))
+            options.fp8 = w.str();
           else
             range = w;
         }

@@ -16,12 +16,15 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace systole {
 
-/// DESIGN section 1's phases. `quantize` is optional and off unless --fp8
-/// asks for it (not implemented yet: it adds no passes). `emit` is the NCX
-/// serialization that follows `schedule` (compiler/Target/NCX).
+struct Fp8OpInfo;
+
+/// DESIGN section 1's phases. `quantize` is optional: it adds no passes
+/// unless PipelineOptions::fp8 asks for FP8 (DESIGN section 5). `emit` is the
+/// NCX serialization that follows `schedule` (compiler/Target/NCX).
 enum class Phase {
   Input,
   Simplify,
@@ -47,6 +50,13 @@ std::optional<Phase> parsePhase(llvm::StringRef name);
 struct PipelineOptions {
   /// `trn1`, `trn2` or the path of a TargetDesc textproto.
   std::string target = "trn2";
+  /// --fp8: `off` (the `quantize` phase is empty), `e4m3` or `e5m2`.
+  std::string fp8 = "off";
+  /// --fp8-calibration: a JSON file of calibrated absmax values (see
+  /// Fp8Options::calibrationPath); empty for dynamic scales.
+  std::string fp8Calibration;
+  /// When non-null, the `quantize` phase stores what it quantized here.
+  std::vector<Fp8OpInfo> *fp8Report = nullptr;
 };
 
 /// Adds the passes of one phase (nothing for `emit`) to a module-anchored

@@ -700,7 +700,17 @@ Interpreter::evalOp(Operation *op, Scope &env,
     }
     operands.push_back(*found);
   }
-  return evalOpWith(op, operands, &env);
+  FailureOr<Results> results = evalOpWith(op, operands, &env);
+  if (options.observe && succeeded(results)) {
+    auto tensors = [](ArrayRef<Value> values) {
+      std::vector<const HostTensor *> out;
+      for (const Value &v : values)
+        out.push_back(v.isTuple ? nullptr : &v.tensor);
+      return out;
+    };
+    options.observe(op, tensors(operands), tensors(*results));
+  }
+  return results;
 }
 
 FailureOr<Results> Interpreter::evalCustomCall(stablehlo::CustomCallOp op,

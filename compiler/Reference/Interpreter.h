@@ -19,6 +19,7 @@
 #include "mlir/IR/Location.h"
 #include "mlir/Support/LogicalResult.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,13 @@ struct InterpreterOptions {
   /// Upper bound on `stablehlo.while` iterations before the run fails with
   /// an error at the loop (guards against hangs on bad input).
   int64_t maxWhileIterations = 100000000;
+  /// When set, called after each op is evaluated (in any function or region)
+  /// with its operand and result tensors (tuple values are passed as null).
+  /// --fp8-report uses it to capture the inputs of the ops it measures.
+  std::function<void(mlir::Operation *op,
+                     llvm::ArrayRef<const HostTensor *> operands,
+                     llvm::ArrayRef<const HostTensor *> results)>
+      observe;
 };
 
 /// Runs `func` (normally `@main`) on `inputs`, one HostTensor per argument in

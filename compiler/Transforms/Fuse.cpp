@@ -91,10 +91,26 @@ struct FusePass : systole::impl::FuseBase<FusePass> {
       // read once per window element: fusing its producer would recompute
       // it that many times, and hides the convolution from `ncore`.
       // A transpose folds even into a contraction: it computes nothing.
+      // Nor does anything fuse into a convolution's other operand (its
+      // kernel, which FP8 quantization computes): the op would then no
+      // longer be a convolution for `ncore`.
+      auto windowed = [](linalg::GenericOp op) {
+        return op.getNumDpsInputs() >= 2 &&
+               llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *in) {
+                 return !op.getMatchingIndexingMap(in).isProjectedPermutation();
+               });
+      };
+      // A transpose that feeds a contraction keeps its producer separate,
+      // so that it folds into the contraction (below) instead.
+      auto feedsContraction = [](linalg::GenericOp op) {
+        return isPermutationCopy(op) && op->hasOneUse() &&
+               systole::isContraction(*op->getUsers().begin());
+      };
       return producer && producer->hasOneUse() && consumer &&
-             !isa<linalg::FillOp>(producer) &&
+             !feedsContraction(consumer) && !isa<linalg::FillOp>(producer) &&
              (!systole::isContraction(consumer) ||
               isPermutationCopy(producer)) &&
+             !windowed(consumer) &&
              consumer.getMatchingIndexingMap(fused).isProjectedPermutation();
     };
     linalg::populateElementwiseOpsFusionPatterns(patterns, control);

@@ -2,13 +2,13 @@
 #ifndef SYSTOLE_COMPILER_TRANSFORMS_PASSES_H
 #define SYSTOLE_COMPILER_TRANSFORMS_PASSES_H
 
-#include "dialects/StableHLO/StableHLOOps.h"
-#include "runtime/targets/Target.h"
 #include "dialects/NeuronCore/NeuronCoreOps.h"
+#include "dialects/StableHLO/StableHLOOps.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "runtime/targets/Target.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -50,6 +50,13 @@ inline mlir::func::FuncOp findEntryFunction(mlir::ModuleOp module) {
   }
   return only;
 }
+
+struct Fp8OpInfo;
+/// The `quantize` pass (systole-quantize) that also stores what it quantized
+/// in `*report` (when non-null) for --fp8-report.
+std::unique_ptr<mlir::Pass>
+createQuantizeFP8WithReport(const QuantizeFP8Options &options,
+                            std::vector<Fp8OpInfo> *report);
 
 /// Adds the `simplify` phase (DESIGN section 1) to `pm`, anchored on a
 /// module: canonicalize, CSE, systole-decompose-chlo,

@@ -135,6 +135,37 @@ def DynamicSlicesToRows : Pass<"systole-dynamic-slices-to-rows",
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }
 
+def QuantizeFP8 : Pass<"systole-quantize", "mlir::ModuleOp"> {
+  let summary = "The `quantize` phase: FP8 operands for dot_general and convolution";
+  let description = [{
+    DESIGN section 5 (run by --fp8=e4m3|e5m2; the phase is empty without
+    it). Every `stablehlo.dot_general` and `stablehlo.convolution` on float
+    operands of 16 bits or more is rewritten to run on FP8 operands with an
+    f32 result:
+    - a constant operand (a weight) is quantized at compile time with one
+      scale per output channel, absmax / max, where the channels are its
+      dims that are not contracted (the kernel output feature dim of a
+      convolution kernel);
+    - any other operand gets one scale per tensor: absmax / max computed on
+      the device with a `reduce`, or from `calibration`'s absmax (static);
+      it is multiplied by the inverse scale, clamped to +-max and converted;
+    - the op's f32 result is multiplied by the product of the scales and
+      converted back to its element type, which the `ncore` phase fuses into
+      the PSUM evacuation.
+    max is the format's largest finite value: 240 for e4m3 (the IEEE-like
+    e4m3 of trn1/trn2, `f8E4M3`), 57344 for e5m2. The rewrite stays in
+    StableHLO, so the reference interpreter runs exactly the quantized graph.
+  }];
+  let options = [
+    Option<"format", "format", "std::string", "\"e4m3\"",
+           "FP8 format: e4m3 or e5m2">,
+    Option<"calibration", "calibration", "std::string", "\"\"",
+           "JSON file of calibrated absmax values per op (keyed by op "
+           "index or file:line:col) and operand (lhs_amax, rhs_amax)">,
+  ];
+  let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
+}
+
 def NarrowTypes : Pass<"systole-narrow-types", "mlir::ModuleOp"> {
   let summary = "The `linalg` phase, first: f64 to f32 and i64 to i32";
   let description = [{

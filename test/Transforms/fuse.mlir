@@ -66,6 +66,39 @@ func.func @no_fusion_into_windows(%x: tensor<8x8xf32>) -> tensor<3x3xf32> {
 }
 
 // -----
+
+// Nor does a convolution's kernel fuse its producer (here FP8 quantization):
+// fused, the op would compute the kernel once per output element and no
+// longer be a convolution for the `ncore` phase.
+// CHECK-LABEL: func.func @no_fusion_into_convolution_kernels
+// CHECK: %[[Q:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]
+// CHECK: arith.truncf %{{.*}} : f32 to f8E4M3
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "reduction"]} ins(%{{.*}}, %[[Q]] : tensor<8x3xf8E4M3>, tensor<2x3xf8E4M3>)
+// CHECK-NOT: arith.divf
+// CHECK: return
+func.func @no_fusion_into_convolution_kernels(%x: tensor<8x3xf8E4M3>, %k: tensor<2x3xf32>, %s: f32) -> tensor<7xf32> {
+  %e = tensor.empty() : tensor<2x3xf8E4M3>
+  %q = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%k : tensor<2x3xf32>) outs(%e : tensor<2x3xf8E4M3>) {
+  ^bb0(%in: f32, %out: f8E4M3):
+    %d = arith.divf %in, %s : f32
+    %t = arith.truncf %d : f32 to f8E4M3
+    linalg.yield %t : f8E4M3
+  } -> tensor<2x3xf8E4M3>
+  %zero = arith.constant 0.0 : f32
+  %e2 = tensor.empty() : tensor<7xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e2 : tensor<7xf32>) -> tensor<7xf32>
+  %conv = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0 + d1, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0)>], iterator_types = ["parallel", "reduction", "reduction"]} ins(%x, %q : tensor<8x3xf8E4M3>, tensor<2x3xf8E4M3>) outs(%f : tensor<7xf32>) {
+  ^bb0(%a: f8E4M3, %b: f8E4M3, %out: f32):
+    %a32 = arith.extf %a : f8E4M3 to f32
+    %b32 = arith.extf %b : f8E4M3 to f32
+    %m = arith.mulf %a32, %b32 : f32
+    %r = arith.addf %out, %m : f32
+    linalg.yield %r : f32
+  } -> tensor<7xf32>
+  return %conv : tensor<7xf32>
+}
+
+// -----
 // A bias add reading the matmul's rows through a `tensor.expand_shape`
 // ([tokens x features] as [batch x seq x features]) runs over the collapsed
 // dims and reads the matmul directly; the result is expanded after it.

@@ -3,6 +3,7 @@
 // DESIGN section 7:
 //   systole-compile in.mlir -o out.ncx [--target=trn1|trn2|FILE]
 //       [--compile-to=PHASE] [--dump-dir=DIR] [--emit=ncx|mlir]
+//       [--fp8=off|e4m3|e5m2 [--fp8-calibration=FILE] [--fp8-report]]
 //       [--mlir-print-ir-after-all ...] [--mlir-timing]
 //       [--mlir-pass-pipeline-crash-reproducer=FILE]
 // Runs the phases of DESIGN section 1 and writes the NCX executable, or the
@@ -15,6 +16,7 @@
 #include "compiler/Pipeline/Registration.h"
 #include "compiler/Pipeline/SourceLoader.h"
 #include "compiler/Target/NCX/NcxTranslation.h"
+#include "compiler/Transforms/QuantizeFP8.h"
 #include "dialects/NeuronCore/NeuronCoreOps.h"
 #include "runtime/ncx/Ncx.h"
 #include "runtime/targets/Target.h"
@@ -59,9 +61,22 @@ cl::opt<std::string> dumpDir("dump-dir",
 cl::opt<std::string> emit("emit", cl::desc("ncx (default) or mlir"),
                           cl::init("ncx"), cl::cat(category));
 cl::opt<std::string> fp8("fp8",
-                         cl::desc("FP8 quantization: off (default); e4m3 and "
-                                  "e5m2 are not implemented yet"),
+                         cl::desc("FP8 quantization of dot_general and "
+                                  "convolution operands (DESIGN section 5): "
+                                  "off (default), e4m3 or e5m2"),
                          cl::init("off"), cl::cat(category));
+cl::opt<std::string> fp8Calibration(
+    "fp8-calibration",
+    cl::desc("JSON file of calibrated absmax values for static activation "
+             "scales: {\"<op index or file:line:col>\": {\"lhs_amax\": A, "
+             "\"rhs_amax\": B}}"),
+    cl::value_desc("file"), cl::cat(category));
+cl::opt<bool>
+    fp8Report("fp8-report",
+              cl::desc("Print each quantized op's location, formats "
+                       "and scales (systole-run --fp8-report also "
+                       "measures its error on the reference backend)"),
+              cl::cat(category));
 } // namespace
 
 int main(int argc, char **argv) {
@@ -82,8 +97,10 @@ int main(int argc, char **argv) {
   };
   if (emit != "ncx" && emit != "mlir")
     return fail("unknown --emit=" + emit + " (expected ncx or mlir)");
-  if (fp8 != "off")
-    return fail("--fp8=" + fp8 + " is not implemented yet (only off)");
+  if (fp8 != "off" && failed(systole::parseFp8Format(fp8)))
+    return fail("unknown --fp8=" + fp8 + " (expected off, e4m3 or e5m2)");
+  if (fp8 == "off" && (!fp8Calibration.empty() || fp8Report))
+    return fail("--fp8-calibration and --fp8-report need --fp8=e4m3 or e5m2");
   systole::Phase last = systole::Phase::Schedule;
   if (!compileTo.empty()) {
     std::optional<systole::Phase> p = systole::parsePhase(compileTo);
@@ -106,6 +123,10 @@ int main(int argc, char **argv) {
 
   systole::PipelineOptions options;
   options.target = target;
+  options.fp8 = fp8;
+  options.fp8Calibration = fp8Calibration;
+  std::vector<systole::Fp8OpInfo> quantized;
+  options.fp8Report = &quantized;
   DefaultTimingManager tm;
   applyDefaultTimingManagerCLOptions(tm);
   TimingScope timing = tm.getRootScope();
@@ -131,6 +152,11 @@ int main(int argc, char **argv) {
     return 2;
   if (!phaseTimings.empty())
     phaseTimings.back().stop();
+  if (fp8Report && last >= systole::Phase::Quantize) {
+    systole::Fp8Options reportOptions;
+    reportOptions.format = *systole::parseFp8Format(fp8);
+    systole::printFp8Report(llvm::errs(), reportOptions, quantized);
+  }
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();

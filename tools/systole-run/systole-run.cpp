@@ -17,6 +17,7 @@
 #include "compiler/Reference/Interpreter.h"
 #include "compiler/Target/NCX/NcxTranslation.h"
 #include "compiler/Transforms/Passes.h"
+#include "compiler/Transforms/QuantizeFP8.h"
 #include "dialects/StableHLO/StableHLOOps.h"
 #include "runtime/api/Compare.h"
 #include "runtime/api/TensorIO.h"
@@ -115,6 +116,22 @@ cl::opt<bool> functional(
 cl::opt<bool> noRaceCheck("no-race-check",
                           cl::desc("skip the simulator's data-race detection"),
                           cl::cat(runCategory));
+cl::opt<std::string> fp8("fp8",
+                         cl::desc("FP8 quantization of dot_general and "
+                                  "convolution operands (DESIGN section 5) on "
+                                  "either backend: off (default), e4m3, e5m2"),
+                         cl::init("off"), cl::cat(runCategory));
+cl::opt<std::string> fp8Calibration(
+    "fp8-calibration",
+    cl::desc("JSON file of calibrated absmax values (static activation "
+             "scales), as for systole-compile"),
+    cl::value_desc("file"), cl::cat(runCategory));
+cl::opt<bool> fp8Report(
+    "fp8-report",
+    cl::desc("print each quantized op's location, formats, scales on this "
+             "input and the relative error it introduces (measured on the "
+             "reference backend)"),
+    cl::cat(runCategory));
 cl::opt<std::string> entry("entry",
                            cl::desc("function to run (default: @main, or the "
                                     "module's only public function)"),
@@ -384,6 +401,38 @@ FailureOr<std::vector<systole::HostTensor>> entryInputs(func::FuncOp func) {
   return args;
 }
 
+/// With --fp8: runs the `simplify` phase, measures each candidate op on the
+/// reference backend for --fp8-report, then runs the `quantize` phase and
+/// prints the report. `func` is the entry, `args` its inputs. Errors are
+/// emitted.
+LogicalResult quantize(ModuleOp module, func::FuncOp func,
+                       const std::vector<systole::HostTensor> &args,
+                       systole::PipelineOptions &options) {
+  if (failed(systole::runPhases(module, systole::Phase::Simplify,
+                                systole::Phase::Simplify, options)))
+    return failure();
+  systole::Fp8Options fp8Options;
+  fp8Options.format = *systole::parseFp8Format(options.fp8);
+  fp8Options.calibrationPath = options.fp8Calibration;
+  std::vector<systole::Fp8Measurement> measured;
+  if (fp8Report) {
+    FailureOr<std::vector<systole::Fp8Measurement>> m =
+        systole::measureFp8(module, func, args, fp8Options);
+    if (failed(m))
+      return failure();
+    measured = std::move(*m);
+  }
+  std::vector<systole::Fp8OpInfo> quantized;
+  options.fp8Report = &quantized;
+  if (failed(systole::runPhases(module, systole::Phase::Quantize,
+                                systole::Phase::Quantize, options)))
+    return failure();
+  options.fp8Report = nullptr;
+  if (fp8Report)
+    systole::printFp8Report(llvm::errs(), fp8Options, quantized, measured);
+  return success();
+}
+
 int runReference(MLIRContext &context, ModuleOp module) {
   func::FuncOp func = findEntry(module);
   if (!func)
@@ -391,6 +440,13 @@ int runReference(MLIRContext &context, ModuleOp module) {
   FailureOr<std::vector<systole::HostTensor>> args = entryInputs(func);
   if (failed(args))
     return kBadInput;
+  if (fp8 != "off") {
+    systole::PipelineOptions options;
+    options.fp8 = fp8;
+    options.fp8Calibration = fp8Calibration;
+    if (failed(quantize(module, func, *args, options)))
+      return kBadInput;
+  }
   std::vector<systole::reference::CheckResult> checks;
   FailureOr<std::vector<systole::HostTensor>> results =
       systole::reference::evaluate(func, *args, &checks);
@@ -672,6 +728,16 @@ int main(int argc, char **argv) {
                  << randomDistribution << " (expected trained or normal)\n";
     return kBadInput;
   }
+  if (fp8 != "off" && failed(systole::parseFp8Format(fp8))) {
+    llvm::errs() << "systole-run: error: unknown --fp8=" << fp8
+                 << " (expected off, e4m3 or e5m2)\n";
+    return kBadInput;
+  }
+  if (fp8 == "off" && (!fp8Calibration.empty() || fp8Report)) {
+    llvm::errs() << "systole-run: error: --fp8-calibration and --fp8-report "
+                    "need --fp8=e4m3 or e5m2\n";
+    return kBadInput;
+  }
   if (compare != "allclose" && compare != "pcc") {
     llvm::errs() << "systole-run: error: unknown --compare=" << compare
                  << " (expected allclose or pcc)\n";
@@ -682,6 +748,13 @@ int main(int argc, char **argv) {
       llvm::errs() << inputFile << ": error: an .ncx executable runs on the "
                    << "simulator (--backend=sim); the reference backend "
                    << "takes .mlir\n";
+      return kBadInput;
+    }
+    if (fp8 != "off") {
+      llvm::errs() << "systole-run: error: --fp8 applies when compiling a "
+                      ".mlir; "
+                   << inputFile
+                   << " is compiled already (systole-compile --fp8)\n";
       return kBadInput;
     }
     return runExecutable(inputFile);
@@ -725,8 +798,16 @@ int main(int argc, char **argv) {
   systole::PipelineOptions options;
   if (!target.empty())
     options.target = target;
-  if (failed(systole::runPhases(*module, systole::Phase::Simplify,
-                                systole::Phase::Schedule, options)))
+  systole::Phase first = systole::Phase::Simplify;
+  if (fp8 != "off") {
+    options.fp8 = fp8;
+    options.fp8Calibration = fp8Calibration;
+    if (failed(quantize(*module, func, *inputsOrFailure, options)))
+      return kBadInput;
+    first = systole::Phase::Linalg;
+  }
+  if (failed(systole::runPhases(*module, first, systole::Phase::Schedule,
+                                options)))
     return kBadInput;
   systole::ncore::ProgramOp program;
   for (auto p : module->getOps<systole::ncore::ProgramOp>())

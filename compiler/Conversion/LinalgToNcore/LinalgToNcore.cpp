@@ -3303,7 +3303,7 @@ ConvolutionWeights planConvolutionWeights(Emitter &e, const Convolution &cv) {
     cw.rowSpan = 1 + maxOw + (K - 1) * cv.sW[cv.k];
   }
   cw.transposed = cv.m >= 0 && cw.nonNegative && isa<FloatType>(tw) &&
-                  ebW >= 2 && cw.rowSpan * ebW <= 32768;
+                  cw.rowSpan * ebW <= 32768;
   cw.rowBytes = cw.transposed ? align(cw.rowSpan * ebW) : 0;
   cw.bytes = align(cw.R * KB * MB * maxM * ebW);
   cw.fixedBytes =
