@@ -1227,6 +1227,57 @@ private:
   FailureOr<Operand> lower(Operation *op);
   FailureOr<Operand> lookup(Value v);
 
+  /// Whether every user of `widened` (an `arith.extf` of a float tile) is a
+  /// float ALU op of this body (add, sub, mul, div, max, min, compare),
+  /// which reads its operands' tiles with one instruction and computes in
+  /// fp32: such users read the narrow tile directly (the engines widen
+  /// exactly as they load), and the extf needs no copy.
+  static bool readsWidened(Value widened) {
+    for (Operation *user : widened.getUsers())
+      if (user->getBlock() != widened.getParentBlock() ||
+          !isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
+               arith::MaximumFOp, arith::MinimumFOp, arith::CmpFOp>(user))
+        return false;
+    return true;
+  }
+
+  /// `arith.truncf` of tile `a` when `a` is the destination of the
+  /// instruction just emitted and nothing else reads it: that instruction
+  /// writes the narrow type instead (every instruction rounds its fp32
+  /// results to its destination's type as a copy would, DESIGN section 4),
+  /// and no copy is needed. `a` must hold exactly the truncf's operand type
+  /// (not a narrower tile an elided extf left), so that one rounding
+  /// replaces one rounding.
+  std::optional<Operand> narrowLastResult(const Operand &a, Operation *trunc) {
+    Value in = trunc->getOperand(0);
+    if (!in.hasOneUse() || a.type != in.getType() || a.kind != Operand::Tile)
+      return std::nullopt;
+    Block *block = e.b.getInsertionBlock();
+    Block::iterator point = e.b.getInsertionPoint();
+    if (!block || point == block->begin())
+      return std::nullopt;
+    Operation *last = &*std::prev(point);
+    if (!isa<TensorTensorOp, TensorScalarOp, TensorCopyOp, ActivationOp,
+             SelectOp>(last))
+      return std::nullopt;
+    auto dst = last->getAttrOfType<AccessPatternAttr>("dst");
+    if (!dst || dst != full(a))
+      return std::nullopt;
+    auto [begin, end] = dst.getByteExtent();
+    for (NamedAttribute attr : last->getAttrs()) {
+      auto src = dyn_cast<AccessPatternAttr>(attr.getValue());
+      if (!src || attr.getName() == "dst" || src.getMemory() != dst.getMemory())
+        continue;
+      auto [sb, se] = src.getByteExtent();
+      if (sb < end && begin < se)
+        return std::nullopt; // written in place: keep the copy
+    }
+    Operand r = a;
+    r.type = trunc->getResult(0).getType();
+    last->setAttr("dst", full(r));
+    return r;
+  }
+
   Emitter &e;
   const Kernel &k;
   ArrayRef<int64_t> origin, counts;
@@ -1580,6 +1631,12 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
       o.type = type;
       return o;
     }
+    if (a->kind == Operand::Tile && isa<arith::ExtFOp>(op) &&
+        readsWidened(op->getResult(0)))
+      return *a;
+    if (a->kind == Operand::Tile && isa<arith::TruncFOp>(op))
+      if (std::optional<Operand> r = narrowLastResult(*a, op))
+        return *r;
     FailureOr<Operand> x = asTile(*a, op->getOperand(0).getType());
     FailureOr<Operand> r = newTile(type, ftot);
     if (failed(x) || failed(r))
