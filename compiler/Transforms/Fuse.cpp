@@ -110,7 +110,7 @@ struct FusePass : systole::impl::FuseBase<FusePass> {
              !feedsContraction(consumer) && !isa<linalg::FillOp>(producer) &&
              (!systole::isContraction(consumer) ||
               isPermutationCopy(producer)) &&
-             !windowed(consumer) &&
+             (!windowed(consumer) || isPermutationCopy(producer)) &&
              consumer.getMatchingIndexingMap(fused).isProjectedPermutation();
     };
     linalg::populateElementwiseOpsFusionPatterns(patterns, control);

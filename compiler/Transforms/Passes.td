@@ -149,9 +149,9 @@ def QuantizeFP8 : Pass<"systole-quantize", "mlir::ModuleOp"> {
     - any other operand gets one scale per tensor: absmax / max computed on
       the device with a `reduce`, or from `calibration`'s absmax (static);
       it is multiplied by the inverse scale, clamped to +-max and converted;
-    - the op's f32 result is multiplied by the product of the scales and
-      converted back to its element type, which the `ncore` phase fuses into
-      the PSUM evacuation.
+    - the op's f32 result is multiplied by the lhs scales, then by the rhs
+      scales, and converted back to its element type, which the `ncore`
+      phase fuses into the PSUM evacuation.
     max is the format's largest finite value: 240 for e4m3 (the IEEE-like
     e4m3 of trn1/trn2, `f8E4M3`), 57344 for e5m2. The rewrite stays in
     StableHLO, so the reference interpreter runs exactly the quantized graph.

@@ -50,8 +50,8 @@ struct Calibration {
 };
 
 /// Reads --fp8-calibration's JSON (see Fp8Options::calibrationPath).
-FailureOr<llvm::StringMap<Calibration>> readCalibration(ModuleOp module,
-                                                        StringRef path) {
+FailureOr<llvm::StringMap<Calibration>>
+readCalibration(ModuleOp module, StringRef path, double maxValue) {
   llvm::StringMap<Calibration> table;
   if (path.empty())
     return table;
@@ -86,6 +86,18 @@ FailureOr<llvm::StringMap<Calibration>> readCalibration(ModuleOp module,
                << "--fp8-calibration: entry '" << key.str() << "': expected "
                << "\"lhs_amax\" or \"rhs_amax\" with a positive finite "
                << "number, got \"" << field.str() << "\"";
+      // The scale used is the f32 amax / max: it must be a normal number.
+      float scale = static_cast<float>(*number) / static_cast<float>(maxValue);
+      if (!std::isfinite(static_cast<float>(*number)) ||
+          !std::isnormal(scale)) {
+        char text[96];
+        snprintf(text, sizeof(text), "%g gives the scale %g (absmax / %g)",
+                 *number, scale, maxValue);
+        return mlir::emitError(module.getLoc())
+               << "--fp8-calibration: entry '" << key.str()
+               << "': " << field.str() << " " << text
+               << ", which is not a normal f32";
+      }
       (field == "lhs_amax" ? c.lhs : c.rhs) = *number;
     }
     table[key.str()] = c;
@@ -93,19 +105,22 @@ FailureOr<llvm::StringMap<Calibration>> readCalibration(ModuleOp module,
   return table;
 }
 
-/// "file:line:col" of a location (the innermost file location of a fused or
-/// named one); empty when there is none.
+/// The key of an op's location in --fp8-calibration and --fp8-report:
+/// "file:line:col" of its innermost file location, else the name of a named
+/// location (torch-xla's `loc("dot.113")`); empty when there is neither.
 std::string locationKey(Location loc) {
-  std::string key;
+  std::string file, name;
   loc->walk([&](Location l) {
-    if (auto file = dyn_cast<FileLineColLoc>(l)) {
-      key = (file.getFilename().str() + ":" + std::to_string(file.getLine()) +
-             ":" + std::to_string(file.getColumn()));
+    if (auto f = dyn_cast<FileLineColLoc>(l)) {
+      file = (f.getFilename().str() + ":" + std::to_string(f.getLine()) + ":" +
+              std::to_string(f.getColumn()));
       return WalkResult::interrupt();
     }
+    if (auto n = dyn_cast<NameLoc>(l); n && name.empty())
+      name = n.getName().str();
     return WalkResult::advance();
   });
-  return key;
+  return file.empty() ? name : file;
 }
 
 /// The f32 values of a float constant (bit-exact widening; f64 rounded to
@@ -145,7 +160,57 @@ FailureOr<std::vector<float>> floatValues(ElementsAttr attr) {
   return out;
 }
 
+/// The f32 values of `v` when it is a float constant seen through
+/// `stablehlo.transpose` and `stablehlo.reshape` ops (`x @ W.T` with a
+/// constant W): the data moved on the host as those ops move it, row-major.
+/// Sets `root` to the constant (nullptr when `v` is not one).
+FailureOr<std::vector<float>> constantThroughLayout(Value v, Operation *&root) {
+  SmallVector<Operation *> layout;
+  while (Operation *def = v.getDefiningOp()) {
+    if (!isa<stablehlo::TransposeOp, stablehlo::ReshapeOp>(def))
+      break;
+    layout.push_back(def);
+    v = def->getOperand(0);
+  }
+  auto c = v.getDefiningOp<stablehlo::ConstantOp>();
+  root = c;
+  if (!c)
+    return failure();
+  FailureOr<std::vector<float>> values = floatValues(c.getValue());
+  if (failed(values))
+    return failure();
+  for (Operation *def : llvm::reverse(layout)) {
+    auto transpose = dyn_cast<stablehlo::TransposeOp>(def);
+    if (!transpose)
+      continue; // a reshape keeps the row-major data
+    auto in = cast<RankedTensorType>(transpose.getOperand().getType());
+    ArrayRef<int64_t> perm = transpose.getPermutation();
+    int64_t rank = in.getRank();
+    SmallVector<int64_t> inStride(rank, 1), outShape(rank);
+    for (int64_t d = rank - 2; d >= 0; --d)
+      inStride[d] = inStride[d + 1] * in.getDimSize(d + 1);
+    for (int64_t d = 0; d < rank; ++d)
+      outShape[d] = in.getDimSize(perm[d]);
+    std::vector<float> out(values->size());
+    SmallVector<int64_t> coord(rank, 0);
+    int64_t from = 0;
+    for (size_t e = 0; e < out.size(); ++e) {
+      out[e] = (*values)[from];
+      for (int64_t d = rank - 1; d >= 0; --d) {
+        from += inStride[perm[d]];
+        if (++coord[d] < outShape[d])
+          break;
+        from -= inStride[perm[d]] * outShape[d];
+        coord[d] = 0;
+      }
+    }
+    *values = std::move(out);
+  }
+  return values;
+}
+
 /// One operand replaced by its FP8 form.
+
 struct QuantizedOperand {
   Value q;     ///< the FP8 tensor
   Value scale; ///< f32 scales, one per channel (rank 0 for one per tensor)
@@ -161,11 +226,11 @@ public:
 
   /// A constant weight: per-channel scales over `channelDims` (operand
   /// dims), which are result dims `resultDims`.
-  FailureOr<QuantizedOperand> weight(Operation *op, stablehlo::ConstantOp c,
+  FailureOr<QuantizedOperand> weight(Operation *op, Location cLoc,
+                                     RankedTensorType type,
+                                     FailureOr<std::vector<float>> values,
                                      ArrayRef<int64_t> channelDims,
                                      ArrayRef<int64_t> resultDims) {
-    auto type = cast<RankedTensorType>(c.getType());
-    FailureOr<std::vector<float>> values = floatValues(c.getValue());
     if (failed(values))
       return op->emitError() << "quantize: cannot read the constant operand "
                                 "of element type "
@@ -224,10 +289,10 @@ public:
     QuantizedOperand out;
     auto qType = RankedTensorType::get(shape, fp8);
     out.q = b.create<stablehlo::ConstantOp>(
-        c.getLoc(), qType, DenseElementsAttr::getFromRawBuffer(qType, bytes));
+        cLoc, qType, DenseElementsAttr::getFromRawBuffer(qType, bytes));
     auto scaleType = RankedTensorType::get(channelShape, f32);
     out.scale = b.create<stablehlo::ConstantOp>(
-        c.getLoc(), scaleType,
+        cLoc, scaleType,
         DenseElementsAttr::get(scaleType, ArrayRef<float>(scales)));
     out.resultDims.assign(resultDims.begin(), resultDims.end());
     out.info.kind = Fp8OperandInfo::Kind::Weight;
@@ -393,7 +458,8 @@ bool systole::isFp8Candidate(Operation *op) {
   auto wide = [](Type t) {
     auto shaped = dyn_cast<RankedTensorType>(t);
     auto f = shaped ? dyn_cast<FloatType>(shaped.getElementType()) : nullptr;
-    return f && f.getWidth() >= 16 && shaped.hasStaticShape();
+    return f && f.getWidth() >= 16 && shaped.hasStaticShape() &&
+           shaped.getNumElements() > 0;
   };
   return op->getNumOperands() == 2 && op->getNumResults() == 1 &&
          wide(op->getOperand(0).getType()) &&
@@ -402,8 +468,8 @@ bool systole::isFp8Candidate(Operation *op) {
 
 FailureOr<std::vector<Fp8OpInfo>>
 systole::quantizeToFp8(ModuleOp module, const Fp8Options &options) {
-  FailureOr<llvm::StringMap<Calibration>> calibration =
-      readCalibration(module, options.calibrationPath);
+  FailureOr<llvm::StringMap<Calibration>> calibration = readCalibration(
+      module, options.calibrationPath, maxFiniteValue(options.format));
   if (failed(calibration))
     return failure();
   SmallVector<Operation *> candidates;
@@ -414,17 +480,38 @@ systole::quantizeToFp8(ModuleOp module, const Fp8Options &options) {
   const double maxValue = maxFiniteValue(options.format);
   std::vector<Fp8OpInfo> report;
   llvm::StringSet<> usedKeys;
+  llvm::StringMap<int64_t> opsAt; // quantized ops per location key
+  llvm::StringSet<> reportedKeys; // ambiguous keys already reported
+  for (Operation *op : candidates)
+    ++opsAt[locationKey(op->getLoc())];
   bool ok = true;
   for (auto [i, op] : llvm::enumerate(candidates)) {
     int64_t index = options.firstIndex + static_cast<int64_t>(i);
+    // The entry for the op's index, completed by the one for its location
+    // (an operand's value from the index entry wins).
     Calibration calibrated;
-    for (std::string key : {std::to_string(index), locationKey(op->getLoc())})
-      if (auto it = calibration->find(key);
-          !key.empty() && it != calibration->end()) {
-        calibrated = it->second;
-        usedKeys.insert(key);
-        break;
+    std::string where = locationKey(op->getLoc());
+    for (const std::string &key : {std::to_string(index), where}) {
+      auto it = key.empty() ? calibration->end() : calibration->find(key);
+      if (it == calibration->end())
+        continue;
+      if (key == where && opsAt[where] > 1 && reportedKeys.insert(key).second) {
+        op->emitError() << "--fp8-calibration: entry '" << key << "' names "
+                        << opsAt[where]
+                        << " quantized ops (they share the location); key "
+                           "them by index as --fp8-report numbers them";
       }
+      usedKeys.insert(key);
+      if (key == where && opsAt[where] > 1) {
+        ok = false;
+        continue;
+      }
+      if (std::isnan(calibrated.lhs))
+        calibrated.lhs = it->second.lhs;
+      if (std::isnan(calibrated.rhs))
+        calibrated.rhs = it->second.rhs;
+      usedKeys.insert(key);
+    }
     OpBuilder b(op);
     Quantizer quantizer(b, options, maxValue);
     Location loc = op->getLoc();
@@ -439,8 +526,19 @@ systole::quantizeToFp8(ModuleOp module, const Fp8Options &options) {
         channelDims.push_back(dims.getKernelOutputFeatureDimension());
         resultDims.push_back(dims.getOutputFeatureDimension());
       }
-      if (auto c = v.getDefiningOp<stablehlo::ConstantOp>())
-        return quantizer.weight(op, c, channelDims, resultDims);
+      Operation *root = nullptr;
+      FailureOr<std::vector<float>> constant = constantThroughLayout(v, root);
+      if (root) {
+        if (!std::isnan(isLhs ? calibrated.lhs : calibrated.rhs))
+          op->emitWarning()
+              << "--fp8-calibration: the " << (isLhs ? "lhs" : "rhs")
+              << " of op #" << index
+              << " is a constant, quantized per channel at compile time; its "
+              << (isLhs ? "lhs_amax" : "rhs_amax") << " is not used";
+        return quantizer.weight(op, root->getLoc(),
+                                cast<RankedTensorType>(v.getType()),
+                                std::move(constant), channelDims, resultDims);
+      }
       // A per-tensor scale does not depend on the layout: an operand that
       // transposes or reshapes another value (`x @ W.T`) is quantized
       // before those ops, which then move FP8 data, and a transpose left
@@ -476,43 +574,36 @@ systole::quantizeToFp8(ModuleOp module, const Fp8Options &options) {
     q->setOperands({lhs->q, rhs->q});
     q->getResult(0).setType(f32Result);
     q->removeAttr("precision_config");
-    // The product of the scales, broadcast along the result's channel dims:
-    // computed on the (small) scale tensors when one side is per tensor.
-    QuantizedOperand *perTensor = nullptr, *other = nullptr;
-    if (lhs->resultDims.empty())
-      perTensor = &*lhs, other = &*rhs;
-    else if (rhs->resultDims.empty())
-      perTensor = &*rhs, other = &*lhs;
+    // The result times each scale in turn (their product could underflow
+    // where the result does not), broadcast along the result's channel
+    // dims: two multiplies, which the `ncore` phase applies as PSUM is
+    // evacuated.
     HloBuilder h(b, loc, f32Result);
-    Value factor;
-    if (perTensor) {
-      auto small = cast<RankedTensorType>(other->scale.getType());
-      HloBuilder s(b, loc, small);
-      Value combined =
-          small.getRank() == 0
-              ? s.mul(other->scale, perTensor->scale)
-              : s.mul(other->scale,
-                      quantizer.broadcast(loc, perTensor->scale, small, {}));
-      factor = quantizer.broadcast(loc, combined, f32Result, other->resultDims);
-    } else {
-      factor = h.mul(
-          quantizer.broadcast(loc, lhs->scale, f32Result, lhs->resultDims),
-          quantizer.broadcast(loc, rhs->scale, f32Result, rhs->resultDims));
-    }
-    Value result =
-        h.convert(h.mul(q->getResult(0), factor), resultType.getElementType());
+    Value scaled =
+        h.mul(q->getResult(0),
+              quantizer.broadcast(loc, lhs->scale, f32Result, lhs->resultDims));
+    scaled = h.mul(scaled, quantizer.broadcast(loc, rhs->scale, f32Result,
+                                               rhs->resultDims));
+    Value result = h.convert(scaled, resultType.getElementType());
     op->getResult(0).replaceAllUsesWith(result);
     Fp8OpInfo info{index, loc, op->getName().stripDialect().str(), lhs->info,
                    rhs->info};
-    SmallVector<Operation *> inputs = {op->getOperand(0).getDefiningOp(),
-                                       op->getOperand(1).getDefiningOp()};
-    if (inputs[1] == inputs[0])
-      inputs[1] = nullptr;
+    SmallVector<Operation *> dead = {op->getOperand(0).getDefiningOp(),
+                                     op->getOperand(1).getDefiningOp()};
     op->erase();
-    // A weight constant the FP8 one replaced goes too.
-    for (Operation *in : inputs)
-      if (in && isa<stablehlo::ConstantOp>(in) && in->use_empty())
-        in->erase();
+    // A weight constant the FP8 one replaced goes too, with the transposes
+    // and reshapes it was read through.
+    while (!dead.empty()) {
+      Operation *d = dead.pop_back_val();
+      if (!d || !d->use_empty() ||
+          !isa<stablehlo::ConstantOp, stablehlo::TransposeOp,
+               stablehlo::ReshapeOp>(d))
+        continue;
+      Operation *next =
+          d->getNumOperands() ? d->getOperand(0).getDefiningOp() : nullptr;
+      d->erase();
+      dead.push_back(next);
+    }
     report.push_back(std::move(info));
   }
   for (const auto &entry : *calibration)
@@ -529,52 +620,35 @@ FailureOr<std::vector<Fp8Measurement>>
 systole::measureFp8(ModuleOp module, func::FuncOp entry,
                     const std::vector<HostTensor> &inputs,
                     const Fp8Options &options) {
-  // The operands and result of every candidate, as the graph computes them.
   llvm::DenseMap<Operation *, int64_t> indexOf;
   module.walk([&](Operation *op) {
     if (isFp8Candidate(op))
       indexOf.try_emplace(op, static_cast<int64_t>(indexOf.size()));
   });
-  struct Captured {
-    std::vector<HostTensor> operands;
-    HostTensor result;
-    bool seen = false;
-  };
-  std::vector<Captured> captured(indexOf.size());
-  reference::InterpreterOptions interpreterOptions;
-  interpreterOptions.observe = [&](Operation *op,
-                                   ArrayRef<const HostTensor *> operands,
-                                   ArrayRef<const HostTensor *> results) {
-    auto it = indexOf.find(op);
-    if (it == indexOf.end() || captured[it->second].seen)
-      return; // the first evaluation of an op in a loop body
-    Captured &c = captured[it->second];
-    for (const HostTensor *t : operands)
-      c.operands.push_back(*t);
-    c.result = *results[0];
-    c.seen = true;
-  };
-  if (failed(reference::evaluate(entry, inputs, nullptr, interpreterOptions)))
-    return failure();
-
   const double maxValue = maxFiniteValue(options.format);
+  // A dynamic scale as the device computes it; NaN when x holds NaN.
   auto dynamicScale = [&](const HostTensor &t) {
     float amax = 0;
-    for (int64_t e = 0, n = t.numElements(); e < n; ++e)
-      amax = std::max(amax, std::fabs(static_cast<float>(t.getDouble(e))));
+    for (int64_t e = 0, n = t.numElements(); e < n; ++e) {
+      float v = std::fabs(static_cast<float>(t.getDouble(e)));
+      if (std::isnan(v))
+        return static_cast<double>(NAN);
+      amax = std::max(amax, v);
+    }
     return static_cast<double>(
         std::max(amax / static_cast<float>(maxValue), std::ldexp(1.0f, -100)));
   };
   std::vector<Fp8Measurement> out(indexOf.size());
-  SmallVector<std::pair<Operation *, int64_t>> ordered(indexOf.begin(),
-                                                       indexOf.end());
-  llvm::sort(ordered, llvm::less_second());
-  for (auto [op, index] : ordered) {
-    Captured &c = captured[index];
-    if (!c.seen)
-      continue; // never evaluated (e.g. a branch not taken): no measurement
-    // The op alone, as @main of a module: constant operands cloned, the
-    // others arguments.
+  bool ok = true;
+  // Each op is measured when the graph first evaluates it (an op in a loop
+  // body: its first iteration), on the operands it receives there; nothing
+  // is kept after.
+  auto measure = [&](Operation *op, int64_t index,
+                     ArrayRef<const HostTensor *> operands,
+                     const HostTensor &r) {
+    // The op alone, as @main of a module: constant operands (and the
+    // transposes or reshapes they are read through) cloned, the others
+    // arguments.
     MLIRContext *ctx = op->getContext();
     Location loc = op->getLoc();
     OwningOpRef<ModuleOp> single = ModuleOp::create(loc);
@@ -582,11 +656,16 @@ systole::measureFp8(ModuleOp module, func::FuncOp entry,
     b.setInsertionPointToStart(single->getBody());
     SmallVector<Type> argTypes;
     std::vector<HostTensor> args;
-    for (auto [i, v] : llvm::enumerate(op->getOperands()))
-      if (!v.getDefiningOp<stablehlo::ConstantOp>()) {
+    SmallVector<bool> isConstant;
+    for (auto [i, v] : llvm::enumerate(op->getOperands())) {
+      Operation *root = nullptr;
+      (void)constantThroughLayout(v, root);
+      isConstant.push_back(root != nullptr);
+      if (!root) {
         argTypes.push_back(v.getType());
-        args.push_back(c.operands[i]);
+        args.push_back(*operands[i]);
       }
+    }
     auto fn = b.create<func::FuncOp>(
         loc, "main",
         FunctionType::get(ctx, argTypes, op->getResult(0).getType()));
@@ -594,11 +673,23 @@ systole::measureFp8(ModuleOp module, func::FuncOp entry,
     b.setInsertionPointToStart(body);
     IRMapping map;
     unsigned next = 0;
-    for (Value v : op->getOperands()) {
-      if (auto constant = v.getDefiningOp<stablehlo::ConstantOp>())
-        map.map(v, b.clone(*constant)->getResult(0));
-      else
+    for (auto [i, v] : llvm::enumerate(op->getOperands())) {
+      if (!isConstant[i]) {
         map.map(v, body->getArgument(next++));
+        continue;
+      }
+      // The constant and the transposes/reshapes it is read through.
+      SmallVector<Operation *> chain;
+      Operation *def = v.getDefiningOp();
+      while (def) {
+        chain.push_back(def);
+        if (isa<stablehlo::ConstantOp>(def) || def->getNumOperands() == 0)
+          break;
+        def = def->getOperand(0).getDefiningOp();
+      }
+      for (Operation *def : llvm::reverse(chain))
+        if (!map.contains(def->getResult(0)))
+          b.clone(*def, map);
     }
     Operation *clone = b.clone(*op, map);
     b.create<func::ReturnOp>(loc, clone->getResult(0));
@@ -606,12 +697,15 @@ systole::measureFp8(ModuleOp module, func::FuncOp entry,
     one.firstIndex = index;
     one.warnUnusedCalibration = false;
     FailureOr<std::vector<Fp8OpInfo>> info = quantizeToFp8(*single, one);
-    if (failed(info) || info->size() != 1)
-      return failure();
+    if (failed(info) || info->size() != 1) {
+      ok = false;
+      return;
+    }
     FailureOr<std::vector<HostTensor>> q = reference::evaluate(fn, args);
-    if (failed(q))
-      return failure();
-    const HostTensor &r = c.result;
+    if (failed(q)) {
+      ok = false;
+      return;
+    }
     double num = 0, den = 0;
     for (int64_t e = 0, n = r.numElements(); e < n; ++e) {
       double d = (*q)[0].getDouble(e) - r.getDouble(e);
@@ -619,15 +713,33 @@ systole::measureFp8(ModuleOp module, func::FuncOp entry,
       den += r.getDouble(e) * r.getDouble(e);
     }
     Fp8Measurement &m = out[index];
-    m.relativeError = den > 0 ? std::sqrt(num / den) : (num > 0 ? INFINITY : 0);
+    m.evaluated = true;
+    // NaN when either side holds NaN or inf (num or den is then NaN/inf).
+    m.relativeError =
+        !std::isfinite(num) || !std::isfinite(den)
+            ? NAN
+            : (den > 0 ? std::sqrt(num / den) : (num > 0 ? INFINITY : 0));
     const Fp8OpInfo &i = info->front();
     auto scaleOf = [&](const Fp8OperandInfo &operand, const HostTensor &t) {
       return operand.kind == Fp8OperandInfo::Kind::Dynamic ? dynamicScale(t)
                                                            : operand.maxScale;
     };
-    m.lhsScale = scaleOf(i.lhs, c.operands[0]);
-    m.rhsScale = scaleOf(i.rhs, c.operands[1]);
-  }
+    m.lhsScale = scaleOf(i.lhs, *operands[0]);
+    m.rhsScale = scaleOf(i.rhs, *operands[1]);
+  };
+  reference::InterpreterOptions interpreterOptions;
+  interpreterOptions.observe = [&](Operation *op,
+                                   ArrayRef<const HostTensor *> operands,
+                                   ArrayRef<const HostTensor *> results) {
+    auto it = indexOf.find(op);
+    if (it == indexOf.end() || out[it->second].evaluated || !ok ||
+        operands.size() != 2 || !operands[0] || !operands[1] || !results[0])
+      return;
+    measure(op, it->second, operands, *results[0]);
+  };
+  if (failed(reference::evaluate(entry, inputs, nullptr, interpreterOptions)) ||
+      !ok)
+    return failure();
   return out;
 }
 
@@ -648,6 +760,9 @@ void systole::printFp8Report(llvm::raw_ostream &os, const Fp8Options &options,
     os << "  #" << op.index << " " << op.opName << " at " << where << "\n";
     const Fp8Measurement *m =
         measured.size() == ops.size() ? &measured[&op - ops.data()] : nullptr;
+    bool notEvaluated = m && !m->evaluated;
+    if (notEvaluated)
+      m = nullptr;
     auto operand = [&](StringRef name, const Fp8OperandInfo &info,
                        double measuredScale) {
       os << "    " << name << ": ";
@@ -672,7 +787,12 @@ void systole::printFp8Report(llvm::raw_ostream &os, const Fp8Options &options,
     };
     operand("lhs", op.lhs, m ? m->lhsScale : 0);
     operand("rhs", op.rhs, m ? m->rhsScale : 0);
-    if (m)
+    if (notEvaluated)
+      os << "    not evaluated on this input (no measurement)\n";
+    else if (m && std::isnan(m->relativeError))
+      os << "    relative error nan (the op's inputs or results hold NaN or "
+            "inf; a per-tensor scale spreads a NaN to the whole result)\n";
+    else if (m)
       os << "    relative error " << llvm::format("%.4g", m->relativeError)
          << " (reference backend, this op on its unquantized inputs)\n";
   }

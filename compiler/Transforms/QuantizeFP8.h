@@ -59,7 +59,8 @@ struct Fp8Options {
   DType format = DType::F8E4M3;
   /// A JSON calibration file (empty: every non-constant operand is dynamic):
   /// an object whose keys are op indices as --fp8-report prints them ("0",
-  /// "1", ...) or op locations ("file:line:col"), each mapping to
+  /// "1", ...) or op locations as it prints them ("file:line:col", or the
+  /// name of a named location such as torch-xla's "dot.113"), each mapping to
   /// {"lhs_amax": A, "rhs_amax": B} (either may be left out). A positive
   /// finite absmax makes that operand's scale static.
   std::string calibrationPath;
@@ -73,12 +74,17 @@ struct Fp8Options {
 /// What --fp8-report measures for one op on the reference backend.
 struct Fp8Measurement {
   /// The scale each operand got on this run's inputs (a dynamic scale is
-  /// max(absmax, 2^-100) / max of the operand's values).
+  /// max(absmax / max, 2^-100) over the operand's values; NaN when it holds
+  /// NaN).
   double lhsScale = 0, rhsScale = 0;
   /// ||q - r||_2 / ||r||_2 over the op's result, where r is the op evaluated
   /// as written and q the quantized op, both on the operand values this op
-  /// receives in the unquantized graph: the error this op alone introduces.
+  /// receives in the unquantized graph: the error this op alone introduces
+  /// (NaN when either holds NaN or inf).
   double relativeError = 0;
+  /// False for an op the graph never evaluated on these inputs (a branch
+  /// not taken): it has no measurement.
+  bool evaluated = false;
 };
 
 /// "e4m3" -> F8E4M3, "e5m2" -> F8E5M2; failure for anything else.
@@ -98,11 +104,16 @@ bool isFp8Candidate(mlir::Operation *op);
 ///     (a `reduce` over every dim), or s = amax / max from the calibration,
 ///     and is replaced by convert(clamp(f32(x) * (max / absmax), -max, max));
 ///   - the op runs on the FP8 operands with an f32 result, which is multiplied
-///     by the product of the two scales (broadcast along the result's channel
-///     dims) and converted back to the op's result type.
+///     by the lhs scales, then by the rhs scales (each broadcast along the
+///     result's channel dims; their product could underflow), and converted
+///     back to the op's result type.
+/// A constant read through `stablehlo.transpose`/`reshape` ops counts as a
+/// constant (its data moved on the host); the per-tensor scale of another
+/// operand is computed before such ops, which then move FP8 data.
 /// `max` is the format's largest finite value (240 for e4m3, 57344 for e5m2).
 /// Errors (emitted at the op): a constant holding inf or NaN; a calibration
-/// file that cannot be read or parsed. Returns what was quantized.
+/// file that cannot be read or parsed, an absmax whose scale is not a normal
+/// f32, a location key shared by several ops. Returns what was quantized.
 mlir::FailureOr<std::vector<Fp8OpInfo>>
 quantizeToFp8(mlir::ModuleOp module, const Fp8Options &options);
 

@@ -1,6 +1,7 @@
 // Static activation scales from a calibration file (DESIGN section 5): an op
-// is named by its index ("0") or its location ("model.py:12:3"). A calibrated
-// scale is amax / 240 (2.5 / 240 and 4 / 240 here); values beyond it
+// is named by its index ("0") or its location ("model.py:12:3", or the name
+// of a named location: "dot.7"). A calibrated scale is amax / 240 (2.5 / 240,
+// 4 / 240 and 8 / 240 here); values beyond it
 // saturate to +-240 before the conversion. Operands left out stay dynamic; an
 // entry that names no op is a warning.
 // RUN: systole-opt %s --systole-quantize=calibration=%S/Inputs/fp8-calibration.json 2>%t.err | FileCheck %s
@@ -27,8 +28,13 @@
 // CHECK: stablehlo.divide %[[V]], {{.*}} : tensor<4x2xf32>
 // CHECK: stablehlo.convert {{.*}} : (tensor<4x2xf32>) -> tensor<4x2xf8E4M3>
 // CHECK: stablehlo.dot_general {{.*}} -> tensor<8x2xf32>
+// CHECK: %[[S2:.*]] = stablehlo.constant dense<0.0333333351> : tensor<f32>
+// CHECK: stablehlo.broadcast_in_dim %[[S2]], dims = [] : (tensor<f32>) -> tensor<8x2xf32>
+// CHECK: stablehlo.dot_general {{.*}} -> tensor<8x2xf32>
 func.func @main(%x: tensor<8x16xf32>, %w: tensor<16x4xf32>, %v: tensor<4x2xf32>) -> tensor<8x2xf32> {
   %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
   %1 = stablehlo.dot_general %0, %v, contracting_dims = [1] x [0] : (tensor<8x4xf32>, tensor<4x2xf32>) -> tensor<8x2xf32> loc("model.py":12:3)
-  return %1 : tensor<8x2xf32>
+  %2 = stablehlo.dot_general %1, %v, contracting_dims = [1] x [1] : (tensor<8x2xf32>, tensor<4x2xf32>) -> tensor<8x4xf32> loc("dot.7")
+  %3 = stablehlo.dot_general %2, %v, contracting_dims = [1] x [0] : (tensor<8x4xf32>, tensor<4x2xf32>) -> tensor<8x2xf32>
+  return %3 : tensor<8x2xf32>
 }

@@ -99,6 +99,10 @@ struct Operand {
   bool unsignedValue = false;
 };
 
+/// Slots per row input of an epilogue's row cache (Epilogue): an N panel of
+/// up to 6 column blocks of 512 keeps all its rows.
+constexpr int64_t kRowCacheSlots = 6;
+
 /// The mutable state of an Emitter: what slots, caches and rotations the
 /// instructions emitted so far have used. Kept apart so that a tile can be
 /// emitted tentatively and taken back (Emitter::emitTile).
@@ -127,6 +131,13 @@ struct EmitterState {
   int64_t columnCacheBase = -1, columnCacheOwner = -1;
   SmallVector<Attribute> cachedColumns; // two per input
   SmallVector<int> lastColumnSlot;      // per input: the slot loaded last
+  /// The row cache of the epilogue being emitted (Epilogue::rowCacheBytes):
+  /// kRowCacheSlots slots of `rowSlotBytes` per input, from rowCacheBase;
+  /// the HBM rows they hold and, per input, the slot to load next.
+  int64_t rowCacheBase = -1, rowSlotBytes = 0;
+  SmallVector<Attribute> cachedRows;
+  SmallVector<int> nextRowSlot;
+  SmallVector<int> rowOrdinal; // per input: its place in the row cache, or -1
   int64_t epilogueIds = 0;
   int psumRotation = 0;
   int64_t tilesEmitted = 0; // vector-engine kernel tiles so far
@@ -988,6 +999,36 @@ private:
       c.offset = e.columnCacheBase + 64 * slot;
       c.type = view.elementType;
       t = c;
+    } else if (int64_t rowIndex = -1;
+               !column && e.rowCacheBase >= 0 && currentInput >= 0 &&
+               currentInput < static_cast<int64_t>(e.rowOrdinal.size()) &&
+               e.rowOrdinal[currentInput] >= 0 &&
+               src->getPartitionStride() == 0 && src->getPartitionCount() > 1 &&
+               ftot * bytesOf(view.elementType) <= e.rowSlotBytes) {
+      // In an epilogue, a row every partition reads alike (a per-column
+      // bias or scale of a matmul, broadcast along M) that an earlier tile
+      // loaded is in this input's row cache still: the tiles of one N
+      // panel cycle through its few column blocks for every M block.
+      int64_t first = e.rowOrdinal[currentInput] * kRowCacheSlots;
+      for (int64_t j = 0; j < kRowCacheSlots; ++j)
+        if (e.cachedRows[first + j] == *src)
+          rowIndex = first + j;
+      hit = rowIndex >= 0;
+      if (!hit) {
+        int &next = e.nextRowSlot[e.rowOrdinal[currentInput]];
+        rowIndex = first + next;
+        next = (next + 1) % kRowCacheSlots;
+        e.cachedRows[rowIndex] = *src;
+      }
+      Operand r;
+      r.kind = Operand::Tile;
+      r.offset = e.rowCacheBase + rowIndex * e.rowSlotBytes;
+      r.type = view.elementType;
+      t = r;
+      if (!hit) {
+        e.dma(k.loc, *src, ap(*t, ftot));
+        hit = true; // loaded now: nothing more below
+      }
     } else if (std::optional<int64_t> at; column && ftot != 1 &&
                                           e.arenaBytes == 0 && isFullTile() &&
                                           (at = e.columnInRing(*src))) {
@@ -2939,6 +2980,12 @@ struct Epilogue {
   /// column goes to the other slot, so loading it need not wait for the
   /// tiles still reading the previous one.
   int64_t columnBytes = 0;
+  /// The row cache, just before the column cache: kRowCacheSlots slots of
+  /// one [P x N tile] row per input (a per-column bias or scale, the same
+  /// for every partition), so that each of an N panel's column blocks is
+  /// loaded once, not once per M block.
+  int64_t rowCacheBytes = 0, rowSlotBytes = 0;
+  SmallVector<int> rowOrdinal; ///< per input: its row cache place, or -1
   /// Distinguishes epilogues, so that a cache never outlives its producer.
   int64_t id = -1;
 };
@@ -2974,15 +3021,21 @@ LogicalResult emitEpilogueTile(Emitter &e, const Epilogue &epi, int64_t m0,
   }
   int64_t savedBase = e.arenaBase, savedBytes = e.arenaBytes;
   e.arenaBase = arenaBase;
-  e.arenaBytes = epi.arenaBytes - epi.columnBytes;
+  e.arenaBytes = epi.arenaBytes - epi.columnBytes - epi.rowCacheBytes;
   if (e.columnCacheOwner != epi.id) {
     e.columnCacheOwner = epi.id;
     e.cachedColumns.assign(2 * k.inputs.size(), Attribute());
     e.lastColumnSlot.assign(k.inputs.size(), 1);
+    e.cachedRows.assign(kRowCacheSlots * k.inputs.size(), Attribute());
+    e.nextRowSlot.assign(k.inputs.size(), 0);
+    e.rowOrdinal.assign(epi.rowOrdinal.begin(), epi.rowOrdinal.end());
   }
-  e.columnCacheBase = arenaBase + e.arenaBytes;
+  e.rowCacheBase = epi.rowCacheBytes ? arenaBase + e.arenaBytes : -1;
+  e.rowSlotBytes = epi.rowSlotBytes;
+  e.columnCacheBase = arenaBase + e.arenaBytes + epi.rowCacheBytes;
   LogicalResult result = emitTile(e, k, origin, counts);
   e.columnCacheBase = -1;
+  e.rowCacheBase = -1;
   e.arenaBase = savedBase;
   e.arenaBytes = savedBytes;
   return result;
@@ -4820,12 +4873,15 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
   ///   output (a transposing consumer, C^T + bias, would store one element
   ///   per DMA descriptor: its own kernel tiles it the other way round),
   ///   and C's other dims than `mDim` have size 1.
+  /// With `rowCache` (the producer has several M blocks), inputs that every
+  /// partition reads alike get a row cache (Epilogue::rowCacheBytes).
   /// The caller checks that the producer has room for `arenaBytes`.
   std::optional<Epilogue> matchEpilogue(Emitter &e, linalg::LinalgOp producer,
                                         unsigned mDim, ArrayRef<unsigned> nDims,
                                         ArrayRef<unsigned> batchDims,
                                         ArrayRef<HbmView> reads,
-                                        func::FuncOp main, ModuleOp module) {
+                                        func::FuncOp main, ModuleOp module,
+                                        bool rowCache = false) {
     Value c = producer.getDpsInits()[0];
     auto cType = cast<MemRefType>(c.getType());
     auto generic =
@@ -4885,10 +4941,24 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       slots += 1 + systole::extraTemporaries(bodyOp);
     int64_t slotBytes = (e.target.matmul_max_n() * 4 + 63) / 64 * 64;
     int64_t columnBytes = 2 * 64 * generic.getNumDpsInputs();
-    int64_t arenaBytes = 2 * slots * slotBytes + columnBytes;
+    // Row inputs (read alike by every partition: not indexed by the
+    // partition loop, but by a free one): a row cache.
+    SmallVector<int> rowOrdinal(generic.getNumDpsInputs(), -1);
+    int numRows = 0;
+    for (auto [i, map] : llvm::enumerate(generic.getIndexingMapsArray()))
+      if (rowCache && i != *cInput && i < generic.getNumDpsInputs() &&
+          !map.isFunctionOfDim(mLoop) && map.getNumResults() > 0)
+        rowOrdinal[i] = numRows++;
+    int64_t rowSlotBytes = numRows ? slotBytes : 0;
+    int64_t rowCacheBytes = rowSlotBytes * kRowCacheSlots * numRows;
+    int64_t arenaBytes = 2 * slots * slotBytes + rowCacheBytes + columnBytes;
     if (arenaBytes > e.sbufBytes / 2)
       return std::nullopt;
+    // A probe: a view it cannot resolve means no epilogue, not an error
+    // (the op then lowers on its own, and reports what it cannot do).
     auto view = [&](Value v) {
+      ScopedDiagnosticHandler quiet(e.ctx,
+                                    [](Diagnostic &) { return success(); });
       return resolveView(v, main, module, producer->getLoc());
     };
     FailureOr<HbmView> outView = view(out);
@@ -4910,8 +4980,13 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     FailureOr<Kernel> k = buildKernel(generic, *tiling, main, module);
     if (failed(k))
       return std::nullopt;
-    return Epilogue{std::move(*k), *cInput,    mLoop,       nLoops,
-                    batchLoops,    arenaBytes, columnBytes, e.epilogueIds++};
+    Epilogue epi{std::move(*k), *cInput,    mLoop,      nLoops,
+                 batchLoops,    arenaBytes, columnBytes};
+    epi.rowCacheBytes = rowCacheBytes;
+    epi.rowSlotBytes = rowSlotBytes;
+    epi.rowOrdinal = std::move(rowOrdinal);
+    epi.id = e.epilogueIds++;
+    return epi;
   }
 
   /// matchEpilogue for contraction `mm`: C indexed by its M, N and batch
@@ -4933,8 +5008,10 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
         resultsOfLoops(cMap, dims->batch);
     if (!mn || !batchDims)
       return std::nullopt;
-    std::optional<Epilogue> epi = matchEpilogue(
-        e, mm, (*mn)[0], {(*mn)[1]}, *batchDims, {ct.a, ct.b}, main, module);
+    // A row cache pays only when several M blocks read the same rows.
+    std::optional<Epilogue> epi =
+        matchEpilogue(e, mm, (*mn)[0], {(*mn)[1]}, *batchDims, {ct.a, ct.b},
+                      main, module, /*rowCache=*/ct.M > e.target.pe_columns());
     if (epi && (epi->arenaBytes > e.sbufBytes / 4 ||
                 contractionChunk(e, ct, epi->arenaBytes) < ct.K))
       return std::nullopt;

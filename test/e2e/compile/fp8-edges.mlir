@@ -1,5 +1,5 @@
 // FP8 quantization at its edges, simulator against the reference interpreter
-// on the quantized graph (bit-exact), for both formats:
+// on the quantized graph (bit-exact: K = 8), for both formats:
 // - an all-zero activation (its scale is the 2^-100 floor, not 0): the
 //   product is exactly 0, not NaN;
 // - a weight with an all-zero column (scale 1), and a weight of tiny values
