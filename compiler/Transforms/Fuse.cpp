@@ -81,6 +81,32 @@ struct FusePass : systole::impl::FuseBase<FusePass> {
       (void)linalg::generalizeNamedOp(rewriter, op);
     }
 
+    // A scalar broadcast to a tensor (a per-tensor scale, as FP8
+    // quantization divides by and multiplies with) that several ops read
+    // would be materialized whole, since fusion takes only single-use
+    // producers (and CSE merges equal broadcasts): each user gets its own
+    // copy, which then fuses into it and costs nothing.
+    SmallVector<linalg::GenericOp> scalarBroadcasts;
+    getOperation().walk([&](linalg::GenericOp op) {
+      if (op.getNumDpsInputs() == 1 && op.getNumDpsInits() == 1 &&
+          op.getNumReductionLoops() == 0 && !op->hasOneUse() &&
+          !op->use_empty() &&
+          cast<ShapedType>(op.getDpsInputs()[0].getType()).getRank() == 0 &&
+          op.getBody()->getOperations().size() == 1 &&
+          op.getBody()->getTerminator()->getOperand(0) ==
+              op.getBody()->getArgument(0))
+        scalarBroadcasts.push_back(op);
+    });
+    for (linalg::GenericOp op : scalarBroadcasts) {
+      SmallVector<OpOperand *> uses;
+      for (OpOperand &use : op->getResult(0).getUses())
+        uses.push_back(&use);
+      for (OpOperand *use : llvm::drop_begin(uses)) {
+        rewriter.setInsertionPoint(use->getOwner());
+        use->set(rewriter.clone(*op)->getResult(0));
+      }
+    }
+
     RewritePatternSet patterns(&getContext());
     linalg::ControlFusionFn control = [](OpOperand *fused) {
       Operation *producer = fused->get().getDefiningOp();

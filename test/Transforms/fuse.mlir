@@ -99,6 +99,33 @@ func.func @no_fusion_into_convolution_kernels(%x: tensor<8x3xf8E4M3>, %k: tensor
 }
 
 // -----
+
+// A scalar broadcast that two ops read (FP8 quantization divides by a scale
+// and multiplies by it again) is copied into each, not materialized.
+// CHECK-LABEL: func.func @scalar_broadcast_two_users
+// CHECK-COUNT-2: linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}], iterator_types = ["parallel", "parallel"]} ins(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<f32>)
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @scalar_broadcast_two_users(%x: tensor<4x8xf32>, %y: tensor<4x8xf32>, %s: tensor<f32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %b = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%s : tensor<f32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<4x8xf32>
+  %d = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %b : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %c: f32, %out: f32):
+    %q = arith.divf %a, %c : f32
+    linalg.yield %q : f32
+  } -> tensor<4x8xf32>
+  %m = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%y, %b : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %c: f32, %out: f32):
+    %p = arith.mulf %a, %c : f32
+    linalg.yield %p : f32
+  } -> tensor<4x8xf32>
+  return %d, %m : tensor<4x8xf32>, tensor<4x8xf32>
+}
+
+// -----
 // A bias add reading the matmul's rows through a `tensor.expand_shape`
 // ([tokens x features] as [batch x seq x features]) runs over the collapsed
 // dims and reads the matmul directly; the result is expanded after it.
