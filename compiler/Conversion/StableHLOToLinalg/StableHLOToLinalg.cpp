@@ -792,10 +792,14 @@ struct DotGeneralLowering : Lowering<shlo::DotGeneralOp> {
         }
         return AffineMap::get(loops, 0, exprs, getContext());
       };
-      SmallVector<AffineMap> maps = {
-          mapFor(lhsT, lb, lc, nb), mapFor(rhsT, rb, rc, nb + nlf),
-          AffineMap::getMultiDimIdentityMap(loops, getContext())
-              .getMajorSubMap(rank)};
+      // The result's map: its `rank` leading loops (none for a rank-0
+      // result, where getMajorSubMap(0) would be a null map).
+      AffineMap resultMap =
+          rank == 0 ? AffineMap::get(loops, 0, {}, getContext())
+                    : AffineMap::getMultiDimIdentityMap(loops, getContext())
+                          .getMajorSubMap(rank);
+      SmallVector<AffineMap> maps = {mapFor(lhsT, lb, lc, nb),
+                                     mapFor(rhsT, rb, rc, nb + nlf), resultMap};
       SmallVector<utils::IteratorType> iters = parallel(rank);
       iters.append(nc, utils::IteratorType::reduction);
       auto generic = buildGeneric(
