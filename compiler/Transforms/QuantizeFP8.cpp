@@ -160,19 +160,48 @@ FailureOr<std::vector<float>> floatValues(ElementsAttr attr) {
   return out;
 }
 
-/// The f32 values of `v` when it is a float constant seen through
-/// `stablehlo.transpose` and `stablehlo.reshape` ops (`x @ W.T` with a
-/// constant W): the data moved on the host as those ops move it, row-major.
-/// Sets `root` to the constant (nullptr when `v` is not one).
-FailureOr<std::vector<float>> constantThroughLayout(Value v, Operation *&root) {
-  SmallVector<Operation *> layout;
+/// The value `v` reads through `stablehlo.transpose` and `stablehlo.reshape`
+/// ops, which are appended to `layout` (nearest first).
+Value throughLayout(Value v, SmallVectorImpl<Operation *> &layout) {
   while (Operation *def = v.getDefiningOp()) {
     if (!isa<stablehlo::TransposeOp, stablehlo::ReshapeOp>(def))
       break;
     layout.push_back(def);
     v = def->getOperand(0);
   }
-  auto c = v.getDefiningOp<stablehlo::ConstantOp>();
+  return v;
+}
+
+/// Calls fn(e, offset) for each element e of a row-major `shape`, in order,
+/// with offset = sum over dims of coordinate * `strides` (an odometer: no
+/// division per element).
+template <typename Fn>
+void forEachOffset(ArrayRef<int64_t> shape, ArrayRef<int64_t> strides,
+                   Fn &&fn) {
+  int64_t rank = shape.size(), n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  SmallVector<int64_t> coord(rank, 0);
+  int64_t offset = 0;
+  for (int64_t e = 0; e < n; ++e) {
+    fn(e, offset);
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      offset += strides[d];
+      if (++coord[d] < shape[d])
+        break;
+      offset -= strides[d] * shape[d];
+      coord[d] = 0;
+    }
+  }
+}
+
+/// The f32 values of `v` when it is a float constant seen through
+/// `stablehlo.transpose` and `stablehlo.reshape` ops (`x @ W.T` with a
+/// constant W): the data moved on the host as those ops move it, row-major.
+/// Sets `root` to the constant (nullptr when `v` is not one).
+FailureOr<std::vector<float>> constantThroughLayout(Value v, Operation *&root) {
+  SmallVector<Operation *> layout;
+  auto c = throughLayout(v, layout).getDefiningOp<stablehlo::ConstantOp>();
   root = c;
   if (!c)
     return failure();
@@ -186,24 +215,17 @@ FailureOr<std::vector<float>> constantThroughLayout(Value v, Operation *&root) {
     auto in = cast<RankedTensorType>(transpose.getOperand().getType());
     ArrayRef<int64_t> perm = transpose.getPermutation();
     int64_t rank = in.getRank();
-    SmallVector<int64_t> inStride(rank, 1), outShape(rank);
+    // Result dim d reads operand dim perm[d].
+    SmallVector<int64_t> inStride(rank, 1), outShape(rank), outStride(rank);
     for (int64_t d = rank - 2; d >= 0; --d)
       inStride[d] = inStride[d + 1] * in.getDimSize(d + 1);
-    for (int64_t d = 0; d < rank; ++d)
+    for (int64_t d = 0; d < rank; ++d) {
       outShape[d] = in.getDimSize(perm[d]);
-    std::vector<float> out(values->size());
-    SmallVector<int64_t> coord(rank, 0);
-    int64_t from = 0;
-    for (size_t e = 0; e < out.size(); ++e) {
-      out[e] = (*values)[from];
-      for (int64_t d = rank - 1; d >= 0; --d) {
-        from += inStride[perm[d]];
-        if (++coord[d] < outShape[d])
-          break;
-        from -= inStride[perm[d]] * outShape[d];
-        coord[d] = 0;
-      }
+      outStride[d] = inStride[perm[d]];
     }
+    std::vector<float> out(values->size());
+    forEachOffset(outShape, outStride,
+                  [&](int64_t e, int64_t from) { out[e] = (*values)[from]; });
     *values = std::move(out);
   }
   return values;
@@ -248,22 +270,9 @@ public:
     for (int64_t d : channelDims)
       channelShape.push_back(shape[d]);
     std::vector<float> amax(channels, 0.0f);
-    auto forEach = [&](auto &&fn) {
-      SmallVector<int64_t> coord(rank, 0);
-      int64_t channel = 0;
-      for (size_t e = 0; e < values->size(); ++e) {
-        fn(e, channel);
-        for (int64_t d = rank - 1; d >= 0; --d) {
-          channel += channelStride[d];
-          if (++coord[d] < shape[d])
-            break;
-          channel -= channelStride[d] * shape[d];
-          coord[d] = 0;
-        }
-      }
-    };
+    auto forEach = [&](auto &&fn) { forEachOffset(shape, channelStride, fn); };
     bool finite = true;
-    forEach([&](size_t e, int64_t ch) {
+    forEach([&](int64_t e, int64_t ch) {
       float v = (*values)[e];
       if (!std::isfinite(v))
         finite = false;
@@ -281,7 +290,7 @@ public:
         scales[ch] = std::numeric_limits<float>::denorm_min();
     }
     std::vector<char> bytes(values->size());
-    forEach([&](size_t e, int64_t ch) {
+    forEach([&](int64_t e, int64_t ch) {
       bytes[e] =
           static_cast<char>(floatToF8((*values)[e] / scales[ch], options.format,
                                       /*saturate=*/true));
@@ -452,6 +461,15 @@ FailureOr<DType> systole::parseFp8Format(StringRef name) {
   return failure();
 }
 
+std::string systole::checkFp8Flags(StringRef fp8, bool calibration,
+                                   bool report) {
+  if (fp8 != "off" && failed(parseFp8Format(fp8)))
+    return ("unknown --fp8=" + fp8 + " (expected off, e4m3 or e5m2)").str();
+  if (fp8 == "off" && (calibration || report))
+    return "--fp8-calibration and --fp8-report need --fp8=e4m3 or e5m2";
+  return "";
+}
+
 bool systole::isFp8Candidate(Operation *op) {
   if (!isa<stablehlo::DotGeneralOp, stablehlo::ConvolutionOp>(op))
     return false;
@@ -544,12 +562,7 @@ systole::quantizeToFp8(ModuleOp module, const Fp8Options &options) {
       // before those ops, which then move FP8 data, and a transpose left
       // next to the op folds into its operand's access pattern.
       SmallVector<Operation *> layout;
-      while (Operation *def = v.getDefiningOp()) {
-        if (!isa<stablehlo::TransposeOp, stablehlo::ReshapeOp>(def))
-          break;
-        layout.push_back(def);
-        v = def->getOperand(0);
-      }
+      v = throughLayout(v, layout);
       QuantizedOperand q =
           quantizer.activation(loc, v, isLhs ? calibrated.lhs : calibrated.rhs);
       for (Operation *def : llvm::reverse(layout)) {
@@ -680,13 +693,7 @@ systole::measureFp8(ModuleOp module, func::FuncOp entry,
       }
       // The constant and the transposes/reshapes it is read through.
       SmallVector<Operation *> chain;
-      Operation *def = v.getDefiningOp();
-      while (def) {
-        chain.push_back(def);
-        if (isa<stablehlo::ConstantOp>(def) || def->getNumOperands() == 0)
-          break;
-        def = def->getOperand(0).getDefiningOp();
-      }
+      chain.push_back(throughLayout(v, chain).getDefiningOp());
       for (Operation *def : llvm::reverse(chain))
         if (!map.contains(def->getResult(0)))
           b.clone(*def, map);

@@ -90,6 +90,11 @@ struct Fp8Measurement {
 /// "e4m3" -> F8E4M3, "e5m2" -> F8E5M2; failure for anything else.
 mlir::FailureOr<DType> parseFp8Format(llvm::StringRef name);
 
+/// What is wrong with a tool's FP8 flags: `--fp8=fp8` and whether
+/// `--fp8-calibration` or `--fp8-report` is given; empty when they are
+/// usable. Shared by systole-compile and systole-run.
+std::string checkFp8Flags(llvm::StringRef fp8, bool calibration, bool report);
+
 /// True for the ops the rewrite quantizes: `stablehlo.dot_general` and
 /// `stablehlo.convolution` whose operands and result are floats of 16 bits or
 /// more (FP8 operands are left as they are).

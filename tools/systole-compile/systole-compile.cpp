@@ -97,10 +97,10 @@ int main(int argc, char **argv) {
   };
   if (emit != "ncx" && emit != "mlir")
     return fail("unknown --emit=" + emit + " (expected ncx or mlir)");
-  if (fp8 != "off" && failed(systole::parseFp8Format(fp8)))
-    return fail("unknown --fp8=" + fp8 + " (expected off, e4m3 or e5m2)");
-  if (fp8 == "off" && (!fp8Calibration.empty() || fp8Report))
-    return fail("--fp8-calibration and --fp8-report need --fp8=e4m3 or e5m2");
+  if (std::string bad =
+          systole::checkFp8Flags(fp8, !fp8Calibration.empty(), fp8Report);
+      !bad.empty())
+    return fail(bad);
   systole::Phase last = systole::Phase::Schedule;
   if (!compileTo.empty()) {
     std::optional<systole::Phase> p = systole::parsePhase(compileTo);

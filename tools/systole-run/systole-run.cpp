@@ -728,14 +728,10 @@ int main(int argc, char **argv) {
                  << randomDistribution << " (expected trained or normal)\n";
     return kBadInput;
   }
-  if (fp8 != "off" && failed(systole::parseFp8Format(fp8))) {
-    llvm::errs() << "systole-run: error: unknown --fp8=" << fp8
-                 << " (expected off, e4m3 or e5m2)\n";
-    return kBadInput;
-  }
-  if (fp8 == "off" && (!fp8Calibration.empty() || fp8Report)) {
-    llvm::errs() << "systole-run: error: --fp8-calibration and --fp8-report "
-                    "need --fp8=e4m3 or e5m2\n";
+  if (std::string bad =
+          systole::checkFp8Flags(fp8, !fp8Calibration.empty(), fp8Report);
+      !bad.empty()) {
+    llvm::errs() << "systole-run: error: " << bad << "\n";
     return kBadInput;
   }
   if (compare != "allclose" && compare != "pcc") {
