@@ -23,12 +23,44 @@ using namespace systole::ncore;
 
 namespace {
 
-/// One access of an instruction: memory, partitions [p0, p1), bytes [b0, b1).
+/// One access of an instruction: memory, partitions [p0, p1), bytes [b0, b1)
+/// (in HBM: its byte extent; in SBUF and PSUM: within each partition).
+/// An HBM access is also taken as `rows` rows `rowStride` bytes apart (its
+/// partitions), each the span [row start, + rowBytes), the first starting at
+/// `rowBase`; one row is the whole extent. Stores of [P x N] tiles into a
+/// row-major tensor (one row per partition) interleave with the next tiles'
+/// stores within one extent, and do not conflict with them.
 struct Access {
   Memory memory;
   int64_t p0, p1, b0, b1;
   bool write;
+  int64_t rows = 1, rowStride = 0, rowBase = 0, rowBytes = 0;
 };
+
+/// `a` as HBM rows (Access): its partitions, when they advance by a positive
+/// stride, else one row of its whole extent.
+void describeRows(AccessPatternAttr ap, Access &a) {
+  a.rows = 1;
+  a.rowBase = a.b0;
+  a.rowBytes = a.b1 - a.b0;
+  int64_t eb = ap.getElementBytes();
+  int64_t lo = 0, hi = 0;
+  for (auto [count, stride] : llvm::zip(ap.getCounts(), ap.getStrides())) {
+    int64_t span = (count - 1) * stride;
+    (span < 0 ? lo : hi) += span;
+  }
+  int64_t stride = ap.getPartitionStride() * eb;
+  if (ap.getPartitionCount() > 1 && stride > 0) {
+    a.rows = ap.getPartitionCount();
+    a.rowStride = stride;
+    a.rowBase = ap.getByteOffset() + lo * eb;
+    a.rowBytes = (hi - lo + 1) * eb;
+  }
+}
+
+int64_t floorDiv(int64_t a, int64_t b) {
+  return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
+}
 
 /// The accesses of an instruction, from its access-pattern attributes: the
 /// destination-like roles write, the others read.
@@ -55,12 +87,18 @@ SmallVector<Access> accessesOf(Operation *op) {
     bool hbm = ap.getMemory() == Memory::hbm;
     out.push_back({ap.getMemory(), hbm ? 0 : ap.getStartPartition(),
                    hbm ? 1 : ap.getEndPartition(), b0, b1, write});
+    if (hbm && rows == 1)
+      describeRows(ap, out.back());
+    else
+      out.back().rowBase = b0, out.back().rowBytes = b1 - b0;
     // A matmul that accumulates reads its destination too, as does a
     // scatter that adds into its table.
-    if (write && ((isa<MatmulOp>(op) && cast<MatmulOp>(op).getAccumulate()) ||
-                  (isa<ScatterOp>(op) && cast<ScatterOp>(op).getAccumulate())))
-      out.push_back({ap.getMemory(), hbm ? 0 : ap.getStartPartition(),
-                     hbm ? 1 : ap.getEndPartition(), b0, b1, false});
+    if (write &&
+        ((isa<MatmulOp>(op) && cast<MatmulOp>(op).getAccumulate()) ||
+         (isa<ScatterOp>(op) && cast<ScatterOp>(op).getAccumulate()))) {
+      out.push_back(out.back());
+      out.back().write = false;
+    }
   }
   return out;
 }
@@ -72,15 +110,50 @@ struct Record {
   int64_t position; // 1-based index in its stream
 };
 
-bool overlaps(const Access &a, const Access &b) {
-  return a.memory == b.memory && a.p0 < b.p1 && b.p0 < a.p1 && a.b0 < b.b1 &&
-         b.b0 < a.b1;
+/// Whether two HBM row sets (Access) share a byte: some row i of `a` and j
+/// of `b` with [a + i S, + La) and [b + j S, + Lb) intersecting, i.e. k = i
+/// - j with (d - La) / S < k < (d + Lb) / S, d = b - a. Rows of different
+/// strides (neither one row) are taken to overlap.
+bool rowsOverlap(const Access &a, const Access &b) {
+  int64_t stride = a.rows > 1 ? a.rowStride : b.rowStride;
+  if (a.rows > 1 && b.rows > 1 && a.rowStride != b.rowStride)
+    return true;
+  if (stride <= 0)
+    return true;
+  int64_t d = b.rowBase - a.rowBase;
+  int64_t kMin = std::max(floorDiv(d - a.rowBytes, stride) + 1, 1 - b.rows);
+  int64_t kMax = std::min(-floorDiv(-(d + b.rowBytes), stride) - 1, a.rows - 1);
+  return kMin <= kMax;
 }
 
-/// Whether `a` spans all of `r`.
+bool overlaps(const Access &a, const Access &b) {
+  if (!(a.memory == b.memory && a.p0 < b.p1 && b.p0 < a.p1 && a.b0 < b.b1 &&
+        b.b0 < a.b1))
+    return false;
+  if (a.memory != Memory::hbm || (a.rows == 1 && b.rows == 1))
+    return true;
+  return rowsOverlap(a, b);
+}
+
+/// Whether `a` spans all of `r`, as `overlaps` sees them (in HBM: `r`'s
+/// rows, or its extent, within `a`'s rows): whatever conflicts with `r` then
+/// conflicts with `a`.
 bool covers(const Access &a, const Access &r) {
-  return r.memory == a.memory && a.p0 <= r.p0 && r.p1 <= a.p1 && a.b0 <= r.b0 &&
-         r.b1 <= a.b1;
+  if (!(r.memory == a.memory && a.p0 <= r.p0 && r.p1 <= a.p1 && a.b0 <= r.b0 &&
+        r.b1 <= a.b1))
+    return false;
+  if (a.memory != Memory::hbm || a.rows == 1)
+    return true;
+  if (a.rowBytes >= a.rowStride)
+    return true; // the rows join up: `a` writes its whole extent
+  // Each row of r (or r's extent as one row) within one row of a.
+  int64_t rows = r.rows, stride = a.rowStride, base = r.rowBase,
+          bytes = r.rowBytes;
+  if (r.rows > 1 && r.rowStride != stride)
+    rows = 1, base = r.b0, bytes = r.b1 - r.b0;
+  int64_t d = base - a.rowBase;
+  int64_t k = floorDiv(d, stride);
+  return k >= 0 && k + rows <= a.rows && d - k * stride + bytes <= a.rowBytes;
 }
 
 struct SchedulePass : systole::impl::ScheduleBase<SchedulePass> {

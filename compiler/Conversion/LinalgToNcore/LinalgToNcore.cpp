@@ -3,9 +3,9 @@
 // `systole-linalg-to-ncore` (DESIGN section 1, phase `ncore`; sections 3 and
 // 4 for the rules and the instructions): turns the placed, bufferized @main
 // into an `ncore.program`, op by op, tile by tile, as `systole-tile` decided.
-// Tiles move HBM -> SBUF -> engines -> SBUF -> HBM; every tile role has two
-// SBUF slot sets used alternately so the next tile's DMA overlaps this
-// tile's compute once `systole-schedule` has synchronised the streams.
+// Tiles move HBM -> SBUF -> engines -> SBUF -> HBM; tiles take their SBUF
+// slots from a ring, so the next tiles' DMAs overlap this tile's compute
+// once `systole-schedule` has synchronised the streams.
 //
 //===----------------------------------------------------------------------===//
 
@@ -97,6 +97,10 @@ struct Operand {
   /// the signed form of the body's signless ops: only for an input whose
   /// every use is `extui`/`uitofp`, which then need no correction.
   bool unsignedValue = false;
+  /// What a Column holds, for the caches of epilogues: the HBM access
+  /// pattern it was loaded from, or the body op (its index) and the
+  /// identities of the operands it was computed from. Null: not cacheable.
+  Attribute identity;
 };
 
 /// Slots per row input of an epilogue's row cache (Epilogue): an N panel of
@@ -108,12 +112,10 @@ constexpr int64_t kRowCacheSlots = 6;
 /// emitted tentatively and taken back (Emitter::emitTile).
 struct EmitterState {
   /// While arenaBytes is set, slots come from [arenaBase, arenaBase +
-  /// arenaBytes), in two halves used alternately, instead of the two halves
+  /// arenaBytes) as a ring (arenaRing counts its bytes), instead of from all
   /// of SBUF: a kernel run inside another kernel's SBUF layout (the
   /// elementwise epilogue of a contraction or convolution, Epilogue).
-  int64_t arenaBase = 0, arenaBytes = 0;
-  int slotSet = 1;
-  int64_t slotTop = 0;
+  int64_t arenaBase = 0, arenaBytes = 0, arenaRing = 0;
   /// Bytes per partition the current tile's slots take, and the most any
   /// tile of the kernel took.
   int64_t tileBytes = 0, maxTileBytes = 0;
@@ -138,6 +140,13 @@ struct EmitterState {
   SmallVector<Attribute> cachedRows;
   SmallVector<int> nextRowSlot;
   SmallVector<int> rowOrdinal; // per input: its place in the row cache, or -1
+  /// The derived-column cache of the epilogue being emitted
+  /// (Epilogue::derivedSlots): 64-byte slots from derivedBase (-1: none),
+  /// taken round-robin, and the key (Operand::identity) and operand each
+  /// holds.
+  int64_t derivedBase = -1, derivedSlots = 0, nextDerivedSlot = 0;
+  SmallVector<Attribute> derivedKeys;
+  SmallVector<Operand> derivedValues;
   int64_t epilogueIds = 0;
   int psumRotation = 0;
   int64_t tilesEmitted = 0; // vector-engine kernel tiles so far
@@ -208,8 +217,6 @@ public:
   // ---- SBUF slots ----
   /// Starts the slots of a new tile.
   void nextSlotSet() {
-    slotSet ^= 1;
-    slotTop = 0;
     maxTileBytes = std::max(maxTileBytes, tileBytes);
     tileBytes = 0;
     tileStartCounter = ringCounter;
@@ -224,9 +231,7 @@ public:
   /// current tile (tileLimit()).
   bool slotFits(int64_t bytesPerPartition) const {
     int64_t aligned = (bytesPerPartition + 63) / 64 * 64;
-    int64_t arenaAt = (slotTop + 63) / 64 * 64;
-    return arenaBytes ? arenaAt + bytesPerPartition <= tileLimit()
-                      : tileBytes + aligned <= tileLimit();
+    return tileBytes + aligned <= tileLimit();
   }
   /// An optional slot of `bytesPerPartition` bytes per partition (a load
   /// span, a transpose's rows: ways to load an operand with fewer DMA
@@ -246,17 +251,17 @@ public:
     return *at;
   }
   /// A slot of `bytesPerPartition` bytes per partition for the current
-  /// tile, 64-byte aligned. Outside an arena, slots are taken in turn from
-  /// all of SBUF as a ring (wrapping to offset 0 where a slot does not fit
-  /// before the end), so a slot is reused as late as possible: small tiles
-  /// get many tiles' worth of buffering, not two. A tile may take at most
-  /// half of SBUF, so no two slots of one tile overlap (a wrap wastes less
-  /// than the slot that did not fit). The `schedule` phase orders every
-  /// reuse after the instructions reading the slot's previous data.
+  /// tile, 64-byte aligned. Slots are taken in turn from all of SBUF (in an
+  /// arena, from the arena) as a ring (wrapping to its start where a slot
+  /// does not fit before the end), so a slot is reused as late as possible:
+  /// small tiles get many tiles' worth of buffering, not two. A tile may
+  /// take at most half of the ring, so no two slots of one tile overlap (a
+  /// wrap wastes less than the slot that did not fit). The `schedule` phase
+  /// orders every reuse after the instructions reading the slot's previous
+  /// data.
   FailureOr<int64_t> allocSlot(int64_t bytesPerPartition, Location loc) {
     int64_t half = tileLimit();
     int64_t aligned = (bytesPerPartition + 63) / 64 * 64;
-    int64_t arenaAt = (slotTop + 63) / 64 * 64;
     if (!slotFits(bytesPerPartition)) {
       if (arenaBytes)
         emitError(loc) << "ncore: internal error: an evacuation epilogue "
@@ -270,8 +275,13 @@ public:
     }
     tileBytes += aligned;
     if (arenaBytes) {
-      slotTop = arenaAt + bytesPerPartition;
-      return arenaBase + slotSet * half + arenaAt;
+      int64_t top = arenaRing % arenaBytes;
+      if (top + aligned > arenaBytes) {
+        arenaRing += arenaBytes - top;
+        top = 0;
+      }
+      arenaRing += aligned;
+      return arenaBase + top;
     }
     int64_t ringTop = ringCounter % sbufBytes;
     if (ringTop + aligned > sbufBytes) {
@@ -309,7 +319,7 @@ public:
   /// their smaller operands may be loaded as spans), plus at most one wrap's
   /// unused end, smaller than its slots. The slot is then pinned for the
   /// tile.
-  std::optional<int64_t> columnInRing(AccessPatternAttr src) {
+  std::optional<int64_t> columnInRing(Attribute src) {
     // Not in a row group: its later members may read what a member loaded
     // (emitRowGroupTiles), and a slot from before the group's tile is not
     // covered by allocSlot's check there.
@@ -327,13 +337,26 @@ public:
   /// Records that `src` was just loaded into the ring slot at `offset`
   /// (the last one allocSlot returned).
   void rememberColumn(AccessPatternAttr src, int64_t offset) {
+    rememberColumnAt(src, offset, lastSlotCounter);
+  }
+  /// Records that the column keyed `key` (an HBM access pattern, or a
+  /// derived column's Operand::identity) is in the current tile's ring slot
+  /// at `offset`.
+  void rememberTileColumn(Attribute key, int64_t offset) {
+    int64_t start = tileStartCounter % sbufBytes;
+    rememberColumnAt(key, offset,
+                     tileStartCounter +
+                         ((offset - start) % sbufBytes + sbufBytes) %
+                             sbufBytes);
+  }
+  void rememberColumnAt(Attribute key, int64_t offset, int64_t position) {
     if (recordRingUndo) {
-      auto it = ringColumns.find(src);
-      ringUndo.push_back({src, it == ringColumns.end()
+      auto it = ringColumns.find(key);
+      ringUndo.push_back({key, it == ringColumns.end()
                                    ? std::nullopt
                                    : std::optional(it->second)});
     }
-    ringColumns[src] = {offset, lastSlotCounter};
+    ringColumns[key] = {offset, position};
   }
   /// Takes back the ringColumns entries recorded in ringUndo.
   void undoRingColumns() {
@@ -485,10 +508,11 @@ public:
   OpBuilder b;
   MLIRContext *ctx;
   int64_t sbufBytes, partitions;
-  /// Columns loaded into ring slots in this kernel: HBM access pattern ->
-  /// (SBUF offset, ring position). Not in EmitterState: emitTile takes back
-  /// a tentative tile's entries from ringUndo (the insertions it made, each
-  /// with the entry it replaced) instead of copying the map per tile.
+  /// Columns loaded into (or computed in) ring slots in this kernel: HBM
+  /// access pattern (or Operand::identity) -> (SBUF offset, ring position). Not
+  /// in EmitterState: emitTile takes back a tentative tile's entries from
+  /// ringUndo (the insertions it made, each with the entry it replaced) instead
+  /// of copying the map per tile.
   llvm::DenseMap<Attribute, std::pair<int64_t, int64_t>> ringColumns;
   SmallVector<std::pair<Attribute, std::optional<std::pair<int64_t, int64_t>>>>
       ringUndo;
@@ -909,6 +933,82 @@ private:
     }
     return t;
   }
+  /// In an epilogue, the key of `op`'s result when every operand is a
+  /// Column with an identity or an immediate (a per-channel value such as
+  /// rsqrt(var + eps), the same for every tile of an M block): the op's
+  /// index in the body and its operands' identities. Null otherwise.
+  Attribute derivedColumnKey(Operation &op, int64_t opIndex) {
+    if (!(e.derivedBase >= 0 || ringKeepsColumns()) ||
+        op.getNumResults() != 1 || ftot == 1)
+      return {};
+    SmallVector<Attribute> parts{e.b.getI64IntegerAttr(opIndex)};
+    for (Value v : op.getOperands()) {
+      // Constants by their attribute (the first use puts them in `values`).
+      if (Attribute cst; matchPattern(v, m_Constant(&cst))) {
+        parts.push_back(cst);
+        continue;
+      }
+      auto it = values.find(v);
+      if (it == values.end())
+        return {};
+      const Operand &o = it->second;
+      if (o.kind == Operand::Imm)
+        parts.push_back(e.b.getF64FloatAttr(o.imm));
+      else if (o.kind == Operand::Column && o.identity)
+        parts.push_back(o.identity);
+      else
+        return {};
+    }
+    return e.b.getArrayAttr(parts);
+  }
+  /// Whether columns stay in the SBUF ring for later tiles of this kernel
+  /// (as in `load`): outside arenas and row groups, in full tiles.
+  bool ringKeepsColumns() const {
+    return e.arenaBytes == 0 && e.groupStartCounter < 0 && isFullTile();
+  }
+  /// The column of `op`'s result computed under `key` by an earlier tile,
+  /// or nullopt: in an epilogue from its derived-column cache, else from
+  /// the ring.
+  std::optional<Operand> findDerivedColumn(Operation &op, Attribute key) {
+    if (e.derivedBase < 0) {
+      std::optional<int64_t> at = e.columnInRing(key);
+      if (!at)
+        return std::nullopt;
+      Operand c;
+      c.kind = Operand::Column;
+      c.offset = *at;
+      c.type = op.getResult(0).getType();
+      c.identity = key;
+      return c;
+    }
+    for (auto [i, k] : llvm::enumerate(e.derivedKeys))
+      if (k == key)
+        return e.derivedValues[i];
+    return std::nullopt;
+  }
+  /// Keeps column `o`, computed under `key`, for the next tiles: outside
+  /// epilogues where it is in the ring (when it holds exactly the op's
+  /// result type); in an epilogue as a copy in the next derived-column slot.
+  Operand keepDerivedColumn(Location loc, Operation &op, Attribute key,
+                            const Operand &o) {
+    if (e.derivedBase < 0) {
+      Operand kept = o;
+      if (o.type == op.getResult(0).getType() && !o.unsignedValue) {
+        kept.identity = key;
+        e.rememberTileColumn(key, o.offset);
+      }
+      return kept;
+    }
+    int64_t slot = e.nextDerivedSlot;
+    e.nextDerivedSlot = (slot + 1) % e.derivedSlots;
+    Operand kept = o;
+    kept.offset = e.derivedBase + 64 * slot;
+    kept.identity = key;
+    e.copy(loc, ap(o, 1), ap(kept, 1), Engine::vector);
+    e.derivedKeys[slot] = key;
+    e.derivedValues[slot] = kept;
+    return kept;
+  }
   Attribute scalarAttr(const Operand &o) {
     if (o.kind == Operand::Imm)
       return e.b.getF32FloatAttr(static_cast<float>(o.imm));
@@ -998,6 +1098,7 @@ private:
       c.kind = Operand::Column;
       c.offset = e.columnCacheBase + 64 * slot;
       c.type = view.elementType;
+      c.identity = *src;
       t = c;
     } else if (int64_t rowIndex = -1;
                !column && e.rowCacheBase >= 0 && currentInput >= 0 &&
@@ -1039,12 +1140,15 @@ private:
       c.kind = Operand::Column;
       c.offset = *at;
       c.type = view.elementType;
+      c.identity = *src;
       t = c;
       hit = true;
     } else {
       t = newTile(view.elementType, column ? 1 : ftot, /*exactType=*/true);
       if (succeeded(t) && column && ftot != 1 && e.arenaBytes == 0)
         e.rememberColumn(*src, t->offset);
+      if (succeeded(t) && t->kind == Operand::Column)
+        t->identity = *src;
     }
     if (failed(t))
       return failure();
@@ -2599,12 +2703,22 @@ LogicalResult TileEmitter::run() {
         return failure();
       }
       // The body up to the yielded value (or the reduction's partial value).
+      int64_t opIndex = 0;
       for (Operation &op : body.without_terminator()) {
         if (&op == combiner)
           break;
+        Attribute key = derivedColumnKey(op, opIndex++);
+        if (key) {
+          if (std::optional<Operand> cached = findDerivedColumn(op, key)) {
+            values[op.getResult(0)] = *cached;
+            continue;
+          }
+        }
         FailureOr<Operand> r = lower(&op);
         if (failed(r))
           return failure();
+        if (key && r->kind == Operand::Column && r->memory == Memory::sbuf)
+          r = keepDerivedColumn(loc, op, key, *r);
         if (op.getNumResults() == 1)
           values[op.getResult(0)] = *r;
       }
@@ -2791,7 +2905,7 @@ LogicalResult emitTile(Emitter &e, const Kernel &k, ArrayRef<int64_t> origin,
     takeBack();
     return attempt(0, false);
   }
-  int64_t needed = e.arenaBytes ? (e.slotTop + 63) / 64 * 64 : e.tileBytes;
+  int64_t needed = e.tileBytes;
   int64_t room = e.tileLimit() - needed;
   if (room < 64)
     return success();
@@ -2971,8 +3085,9 @@ struct Epilogue {
   SmallVector<unsigned> nLoops;
   /// The op's loops along the producer's batch loops (one index per tile).
   SmallVector<unsigned> batchLoops;
-  /// SBUF bytes per partition its tiles take (two slot sets), the last
-  /// `columnBytes` of them the column cache.
+  /// SBUF bytes per partition its tiles take: their ring, then the row
+  /// cache, the column cache (`columnBytes`) and the derived-column cache
+  /// (64 bytes per derived slot).
   int64_t arenaBytes = 0;
   /// The column cache: two 64-byte slots per input for its [P x 1] column
   /// (a per-channel bias or scale), loaded by the first tile that reads it
@@ -2986,9 +3101,82 @@ struct Epilogue {
   /// loaded once, not once per M block.
   int64_t rowCacheBytes = 0, rowSlotBytes = 0;
   SmallVector<int> rowOrdinal; ///< per input: its row cache place, or -1
+  /// The derived-column cache, just after the column cache: 64-byte slots
+  /// for the [P x 1] values the body computes from columns alone (a batch
+  /// norm's rsqrt(var + eps) * gamma), computed by the first tile of an M
+  /// block and read by the next ones, instead of a chain of small
+  /// instructions on two engines before every tile. At least one slot per
+  /// body op (no slot is reused within a tile), one per op and M block
+  /// when that is at most 128.
+  int64_t derivedSlots = 0;
+  /// The most SBUF bytes per partition one tile's slots may take (the ring
+  /// holds two or four).
+  int64_t tileBytes = 0;
+  /// Whether the ring holds more than two tiles; makes it hold two.
+  bool canShrinkRing() const { return ringBytes() > 2 * tileBytes; }
+  void shrinkRing() { arenaBytes -= ringBytes() - 2 * tileBytes; }
+  int64_t ringBytes() const {
+    return arenaBytes - columnBytes - rowCacheBytes - 64 * derivedSlots;
+  }
   /// Distinguishes epilogues, so that a cache never outlives its producer.
   int64_t id = -1;
 };
+
+/// SBUF bytes per partition (64-byte aligned slots) that one tile of the
+/// epilogue `generic` (C its input `cInput`, in PSUM; the producer's free
+/// tile along the op's loops `nLoops`, at most matmul_max_n elements) may
+/// take: a tile slot of its element type per input and body value (4
+/// bytes for integers, which live in i32 tiles), 64 bytes for a [P x 1]
+/// column (per-channel values: inputs that the free loops do not index,
+/// and what the body computes from them and constants alone), the
+/// temporaries of body ops that expand to several instructions, a tile for
+/// a column or constant left operand that a non-commuting op materializes,
+/// and two spare f32 tiles (conversions of the result).
+int64_t epilogueTileBytes(Emitter &e, linalg::GenericOp generic,
+                          unsigned cInput, ArrayRef<unsigned> nLoops) {
+  auto align = [](int64_t v) { return (v + 63) / 64 * 64; };
+  int64_t n = e.target.matmul_max_n();
+  int64_t f32Tile = align(n * 4);
+  auto tileOf = [&](Type t) {
+    return align(n * (isa<FloatType>(t) ? bytesOf(t) : 4));
+  };
+  Block &body = *generic.getBody();
+  llvm::DenseSet<Value> columns;
+  auto columnLike = [&](Value v) {
+    return columns.contains(v) || matchPattern(v, m_Constant());
+  };
+  int64_t bytes = 2 * f32Tile;
+  for (auto [i, map] : llvm::enumerate(generic.getIndexingMapsArray())) {
+    if (i >= generic.getNumDpsInputs())
+      break;
+    if (i == cInput)
+      continue;
+    BlockArgument arg = body.getArgument(i);
+    if (llvm::none_of(nLoops,
+                      [&](unsigned l) { return map.isFunctionOfDim(l); })) {
+      columns.insert(arg);
+      bytes += 64;
+    } else {
+      bytes += tileOf(arg.getType());
+    }
+  }
+  for (Operation &op : body.without_terminator()) {
+    bytes += systole::extraTemporaries(op) * f32Tile;
+    if (op.getNumResults() != 1)
+      continue;
+    bool column = llvm::all_of(op.getOperands(), columnLike);
+    if (column) {
+      columns.insert(op.getResult(0));
+      bytes += 64;
+      continue;
+    }
+    bytes += tileOf(op.getResult(0).getType());
+    if (op.getNumOperands() >= 2 && !op.hasTrait<OpTrait::IsCommutative>() &&
+        columnLike(op.getOperand(0)))
+      bytes += f32Tile;
+  }
+  return bytes;
+}
 
 /// Emits the epilogue for the tile of C at m0 (mt partitions), along the
 /// producer's free loops at `n0` of `nt` each (row-major in PSUM at
@@ -3021,9 +3209,13 @@ LogicalResult emitEpilogueTile(Emitter &e, const Epilogue &epi, int64_t m0,
   }
   int64_t savedBase = e.arenaBase, savedBytes = e.arenaBytes;
   e.arenaBase = arenaBase;
-  e.arenaBytes = epi.arenaBytes - epi.columnBytes - epi.rowCacheBytes;
+  e.arenaBytes = epi.ringBytes();
   if (e.columnCacheOwner != epi.id) {
     e.columnCacheOwner = epi.id;
+    e.derivedSlots = epi.derivedSlots;
+    e.nextDerivedSlot = 0;
+    e.derivedKeys.assign(epi.derivedSlots, Attribute());
+    e.derivedValues.assign(epi.derivedSlots, Operand());
     e.cachedColumns.assign(2 * k.inputs.size(), Attribute());
     e.lastColumnSlot.assign(k.inputs.size(), 1);
     e.cachedRows.assign(kRowCacheSlots * k.inputs.size(), Attribute());
@@ -3033,8 +3225,10 @@ LogicalResult emitEpilogueTile(Emitter &e, const Epilogue &epi, int64_t m0,
   e.rowCacheBase = epi.rowCacheBytes ? arenaBase + e.arenaBytes : -1;
   e.rowSlotBytes = epi.rowSlotBytes;
   e.columnCacheBase = arenaBase + e.arenaBytes + epi.rowCacheBytes;
+  e.derivedBase = epi.derivedSlots ? e.columnCacheBase + epi.columnBytes : -1;
   LogicalResult result = emitTile(e, k, origin, counts);
   e.columnCacheBase = -1;
+  e.derivedBase = -1;
   e.rowCacheBase = -1;
   e.arenaBase = savedBase;
   e.arenaBytes = savedBytes;
@@ -3256,6 +3450,12 @@ LogicalResult emitContraction(Emitter &e, Location loc, const Contraction &ct,
 /// elements of each view; `in`'s windowed index maps (oh * s + kh) are linear
 /// in the loops, so every (R iteration, N tile) is a plain strided access
 /// pattern.
+///
+/// Reductions that fit on the partitions together with K (the window rows
+/// of a convolution with few input channels: ResNet's first layer has 3)
+/// are folded into the contraction: partition p is one (input channel,
+/// window row) pair, each partition loads its own input span, and a
+/// [3 x 7 x 7] window takes 7 matmuls of 21 rows instead of 49 of 3.
 struct Convolution {
   HbmView in, w, out;
   SmallVector<int64_t> ranges;
@@ -3263,7 +3463,52 @@ struct Convolution {
   int64_t k = -1, m = -1;      // the partition (K) loop; the M loop
   SmallVector<int64_t> rLoops; // the other reductions, outermost first
   SmallVector<int64_t> nLoops; // outermost first
+  /// The loops whose indices run over the partitions, row-major: `k` alone,
+  /// or `k` and folded reductions (their product is then at most the PE
+  /// rows, so there is one K chunk).
+  SmallVector<int64_t> pLoops;
+
+  /// Elements of the contraction on the partitions (K).
+  int64_t partitions() const {
+    int64_t p = 1;
+    for (int64_t l : pLoops)
+      p *= ranges[l];
+    return p;
+  }
 };
+
+/// Partitions [p0, p0 + count) of a K chunk whose element offsets in `in`
+/// and `w` advance by one stride each (the innermost partition loop's):
+/// one DMA each.
+struct PartitionRun {
+  int64_t p0, count;
+  int64_t in, w; // element offsets of the run's first partition
+};
+
+/// The runs of K chunk `kb` (partitions [kb * maxK, ...)) of `cv`.
+SmallVector<PartitionRun> partitionRuns(const Convolution &cv, int64_t kb,
+                                        int64_t maxK) {
+  int64_t inner = cv.pLoops.back();
+  if (cv.pLoops.size() == 1) {
+    int64_t k0 = kb * maxK;
+    return {{0, std::min(maxK, cv.ranges[inner] - k0), k0 * cv.sIn[inner],
+             k0 * cv.sW[inner]}};
+  }
+  SmallVector<PartitionRun> runs;
+  int64_t outer = cv.partitions() / cv.ranges[inner];
+  for (int64_t g = 0; g < outer; ++g) {
+    PartitionRun run{g * cv.ranges[inner], cv.ranges[inner], 0, 0};
+    int64_t rest = g;
+    for (int64_t j = static_cast<int64_t>(cv.pLoops.size()) - 2; j >= 0; --j) {
+      int64_t l = cv.pLoops[j];
+      run.in += rest % cv.ranges[l] * cv.sIn[l];
+      run.w += rest % cv.ranges[l] * cv.sW[l];
+      rest /= cv.ranges[l];
+    }
+    runs.push_back(run);
+  }
+  return runs;
+}
 
 /// Matches `op` as a Convolution over `views` (in, w, out), or fails (the
 /// vector-engine kernel then handles it).
@@ -3353,9 +3598,27 @@ FailureOr<Convolution> matchConvolution(linalg::GenericOp op,
     if (weightBytes > target.sbuf_bytes_per_partition() - 49152)
       continue;
     cv.k = l;
-    for (int64_t r : reductions)
-      if (r != l)
+    cv.pLoops = {l};
+    // Fold the reductions with the largest input strides (window rows
+    // before columns) while K fits on the PE rows, the largest range
+    // innermost (fewest DMA runs per load).
+    int64_t p = cv.ranges[l];
+    bool nonNegative = llvm::all_of(cv.sIn, [](int64_t s) { return s >= 0; }) &&
+                       llvm::all_of(cv.sW, [](int64_t s) { return s >= 0; });
+    for (int64_t r : byStride) {
+      if (r == l)
+        continue;
+      if (nonNegative && p * cv.ranges[r] <= target.pe_rows()) {
+        cv.pLoops.push_back(r);
+        p *= cv.ranges[r];
+      } else {
         cv.rLoops.push_back(r);
+      }
+    }
+    llvm::sort(cv.rLoops);
+    llvm::stable_sort(cv.pLoops, [&](int64_t a, int64_t b) {
+      return cv.ranges[a] < cv.ranges[b];
+    });
     return cv;
   }
   return failure();
@@ -3396,7 +3659,7 @@ ConvolutionWeights planConvolutionWeights(Emitter &e, const Convolution &cv) {
   Type tw = cv.w.elementType;
   int64_t ebW = bytesOf(tw);
   int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns();
-  int64_t K = cv.ranges[cv.k], M = cv.m >= 0 ? cv.ranges[cv.m] : 1;
+  int64_t K = cv.partitions(), M = cv.m >= 0 ? cv.ranges[cv.m] : 1;
   int64_t KB = (K + maxK - 1) / maxK, MB = (M + maxM - 1) / maxM;
   ConvolutionWeights cw;
   for (int64_t l : cv.rLoops)
@@ -3410,7 +3673,9 @@ ConvolutionWeights planConvolutionWeights(Emitter &e, const Convolution &cv) {
       convolutionROffsets(cv, r, oi, ow);
       maxOw = std::max(maxOw, ow);
     }
-    cw.rowSpan = 1 + maxOw + (K - 1) * cv.sW[cv.k];
+    cw.rowSpan = 1 + maxOw;
+    for (int64_t l : cv.pLoops)
+      cw.rowSpan += (cv.ranges[l] - 1) * cv.sW[l];
   }
   cw.transposed = cv.m >= 0 && cw.nonNegative && isa<FloatType>(tw) &&
                   cw.rowSpan * ebW <= 32768;
@@ -3443,7 +3708,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   Type ti = cv.in.elementType, tw = cv.w.elementType, to = cv.out.elementType;
   int64_t ebI = bytesOf(ti), ebW = bytesOf(tw), ebO = bytesOf(to);
   int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns();
-  int64_t K = cv.ranges[cv.k], M = cv.m >= 0 ? cv.ranges[cv.m] : 1;
+  int64_t K = cv.partitions(), M = cv.m >= 0 ? cv.ranges[cv.m] : 1;
   int64_t KB = (K + maxK - 1) / maxK, MB = (M + maxM - 1) / maxM;
   auto align = [](int64_t v) { return (v + 63) / 64 * 64; };
   int64_t S = e.sbufBytes, maxNTarget = e.target.matmul_max_n();
@@ -3540,21 +3805,36 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
       convolutionROffsets(cv, r, oi, ow);
       for (int64_t kb = 0; kb < KB; ++kb) {
         int64_t kt = std::min(maxK, K - kb * maxK);
-        int64_t kOff = ow + kb * maxK * cv.sW[cv.k];
         if (wTransposed) {
+          // Row m's elements of this block, in partition order.
+          SmallVector<int64_t> counts{kt}, strides{cv.sW[cv.k]};
+          if (cv.pLoops.size() > 1) {
+            counts.clear();
+            strides.clear();
+            for (int64_t l : cv.pLoops) {
+              counts.push_back(cv.ranges[l]);
+              strides.push_back(cv.sW[l]);
+            }
+          }
+          Emitter::normalize(counts, strides);
+          int64_t kOff = ow + partitionRuns(cv, kb, maxK).front().w;
           auto src = AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, mt,
-                                            rowOff + kOff * ebW, tw, {kt},
-                                            {cv.sW[cv.k]}, 0);
+                                            rowOff + kOff * ebW, tw, counts,
+                                            strides, 0);
           int64_t tOff = e.transposeSlot(ebW);
           auto t = e.sbuf(tOff, kt, tw, {mt}, Memory::psum);
           e.b.create<TransposeOp>(loc, src, t, Engine::tensor, nullptr, nullptr,
                                   nullptr, nullptr, nullptr);
           e.copyBalanced(loc, t, wBlock(r, kb, mb, kt, mt));
         } else {
-          e.dma(loc,
-                e.hbm(cv.w.base + (cv.w.offset + kOff + mOff) * ebW, kt,
-                      cv.sW[cv.k], tw, {mt}, {cv.m >= 0 ? cv.sW[cv.m] : 0}),
-                wBlock(r, kb, mb, kt, mt));
+          int64_t inner = cv.pLoops.back();
+          for (const PartitionRun &run : partitionRuns(cv, kb, maxK))
+            e.dma(loc,
+                  e.hbm(cv.w.base + (cv.w.offset + ow + run.w + mOff) * ebW,
+                        run.count, cv.sW[inner], tw, {mt},
+                        {cv.m >= 0 ? cv.sW[cv.m] : 0}),
+                  e.slicePartitions(wBlock(r, kb, mb, kt, mt), run.p0,
+                                    run.count));
         }
       }
     }
@@ -3605,12 +3885,16 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
     std::function<AccessPatternAttr(int64_t, int64_t, int64_t)> moving;
     if (slab) {
       int64_t span = spanOf(cnt);
+      int64_t inner = cv.pLoops.back();
       for (int64_t kb = 0; kb < KB; ++kb) {
         int64_t kt = std::min(maxK, K - kb * maxK);
-        e.dma(loc,
-              e.hbm(cv.in.base + (inBase + kb * maxK * cv.sIn[cv.k]) * ebI, kt,
-                    cv.sIn[cv.k], ti, {span}, {1}),
-              e.sbuf(movOff[slot] + kb * slabBytes, kt, ti, {span}));
+        for (const PartitionRun &run : partitionRuns(cv, kb, maxK))
+          e.dma(loc,
+                e.hbm(cv.in.base + (inBase + run.in) * ebI, run.count,
+                      cv.sIn[inner], ti, {span}, {1}),
+                e.slicePartitions(
+                    e.sbuf(movOff[slot] + kb * slabBytes, kt, ti, {span}),
+                    run.p0, run.count));
       }
       moving = [&, slot](int64_t r, int64_t kb, int64_t kt) {
         int64_t oi, ow;
@@ -3623,12 +3907,18 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
       for (int64_t r = 0; r < R; ++r) {
         int64_t oi, ow;
         convolutionROffsets(cv, r, oi, ow);
+        int64_t inner = cv.pLoops.back();
         for (int64_t kb = 0; kb < KB; ++kb) {
           int64_t kt = std::min(maxK, K - kb * maxK);
-          int64_t addr =
-              cv.in.base + (inBase + oi + kb * maxK * cv.sIn[cv.k]) * ebI;
-          e.dma(loc, e.hbm(addr, kt, cv.sIn[cv.k], ti, cnt, inStrides),
-                e.sbuf(movOff[slot] + (r * KB + kb) * nt * ebI, kt, ti, {n}));
+          for (const PartitionRun &run : partitionRuns(cv, kb, maxK)) {
+            int64_t addr = cv.in.base + (inBase + oi + run.in) * ebI;
+            e.dma(loc,
+                  e.hbm(addr, run.count, cv.sIn[inner], ti, cnt, inStrides),
+                  e.slicePartitions(
+                      e.sbuf(movOff[slot] + (r * KB + kb) * nt * ebI, kt, ti,
+                             {n}),
+                      run.p0, run.count));
+          }
         }
       }
       moving = [&, slot, n](int64_t r, int64_t kb, int64_t kt) {
@@ -4936,13 +5226,8 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     SmallVector<unsigned> batchLoops;
     for (unsigned d : batchDims)
       batchLoops.push_back(loopOf(d));
-    // Slots: every input and body value, with the temporaries of the body
-    // ops that expand to several instructions, one [P x N tile] of 4 bytes
-    // each (64-byte aligned), twice (two slot sets).
-    int64_t slots = generic.getNumDpsInputs() + 2;
-    for (Operation &bodyOp : *generic.getBody())
-      slots += 1 + systole::extraTemporaries(bodyOp);
     int64_t slotBytes = (e.target.matmul_max_n() * 4 + 63) / 64 * 64;
+    int64_t tileBytes = epilogueTileBytes(e, generic, *cInput, nLoops);
     int64_t columnBytes = 2 * 64 * generic.getNumDpsInputs();
     // Row inputs (read alike by every partition: not indexed by the
     // partition loop, but by a free one): a row cache.
@@ -4954,7 +5239,18 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
         rowOrdinal[i] = numRows++;
     int64_t rowSlotBytes = numRows ? slotBytes : 0;
     int64_t rowCacheBytes = rowSlotBytes * kRowCacheSlots * numRows;
-    int64_t arenaBytes = 2 * slots * slotBytes + rowCacheBytes + columnBytes;
+    int64_t bodyOps =
+        static_cast<int64_t>(generic.getBody()->getOperations().size());
+    int64_t mBlocks = (cType.getDimSize(mDim) + e.target.pe_columns() - 1) /
+                      e.target.pe_columns();
+    int64_t derivedSlots =
+        std::max<int64_t>(bodyOps, std::min<int64_t>(128, bodyOps * mBlocks));
+    // The ring: four tiles' worth where that fits, else two (a tile may take
+    // half of it). The caller may shrink it to two (Epilogue::shrinkRing).
+    int64_t cacheBytes = rowCacheBytes + columnBytes + 64 * derivedSlots;
+    int64_t arenaBytes = 4 * tileBytes + cacheBytes;
+    if (arenaBytes > e.sbufBytes / 2)
+      arenaBytes = 2 * tileBytes + cacheBytes;
     if (arenaBytes > e.sbufBytes / 2)
       return std::nullopt;
     // A probe: a view it cannot resolve means no epilogue, not an error
@@ -4988,6 +5284,8 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     epi.rowCacheBytes = rowCacheBytes;
     epi.rowSlotBytes = rowSlotBytes;
     epi.rowOrdinal = std::move(rowOrdinal);
+    epi.derivedSlots = derivedSlots;
+    epi.tileBytes = tileBytes;
     epi.id = e.epilogueIds++;
     return epi;
   }
@@ -5015,8 +5313,13 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     std::optional<Epilogue> epi =
         matchEpilogue(e, mm, (*mn)[0], {(*mn)[1]}, *batchDims, {ct.a, ct.b},
                       main, module, /*rowCache=*/ct.M > e.target.pe_columns());
-    if (epi && (epi->arenaBytes > e.sbufBytes / 4 ||
-                contractionChunk(e, ct, epi->arenaBytes) < ct.K))
+    auto fits = [&] {
+      return epi->arenaBytes <= e.sbufBytes / 4 &&
+             contractionChunk(e, ct, epi->arenaBytes) >= ct.K;
+    };
+    if (epi && !fits() && epi->canShrinkRing())
+      epi->shrinkRing();
+    if (epi && !fits())
       return std::nullopt;
     return epi;
   }
@@ -5046,12 +5349,17 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     if (!epi)
       return std::nullopt;
     int64_t maxK = e.target.pe_rows();
-    int64_t KB = (cv.ranges[cv.k] + maxK - 1) / maxK;
+    int64_t KB = (cv.partitions() + maxK - 1) / maxK;
     ConvolutionWeights cw = planConvolutionWeights(e, cv);
     auto align = [](int64_t v) { return (v + 63) / 64 * 64; };
-    if (cw.fixedBytes + align(epi->arenaBytes) +
-            2 * align(cw.R * KB * 128 * bytesOf(cv.in.elementType)) >
-        e.sbufBytes)
+    auto fits = [&] {
+      return cw.fixedBytes + align(epi->arenaBytes) +
+                 2 * align(cw.R * KB * 128 * bytesOf(cv.in.elementType)) <=
+             e.sbufBytes;
+    };
+    if (!fits() && epi->canShrinkRing())
+      epi->shrinkRing();
+    if (!fits())
       return std::nullopt;
     return epi;
   }

@@ -8,10 +8,11 @@
 // The first result is a ReLU of the first convolution written channels-last
 // (a transpose): its innermost loop would store one element per DMA
 // descriptor from a PSUM tile, so it is not fused; the convolution's result
-// is evacuated as it is, and the ReLU is a kernel of its own.
+// is evacuated as it is, and the ReLU is a kernel of its own (on the vector
+// or the scalar engine, whichever is less loaded).
 // ISA: ncore.matmul
 // ISA: ncore.tensor_copy on {{vector|scalar}} ins(#ncore.ap<psum
-// ISA: ncore.tensor_scalar max(0.000000e+00 : f32) on vector ins(#ncore.ap<sbuf
+// ISA: {{ncore.tensor_scalar max\(0.000000e\+00 : f32\) on vector|ncore.activation relu on scalar}} ins(#ncore.ap<sbuf
 //
 // The second convolution (batch 2 and a 5x5 output per image in one PSUM
 // tile: three free loops) is followed by x * scale + shift per channel,

@@ -5,7 +5,9 @@
 // exp(x - max), the any() guard, sum, division and select) is one row
 // group: each [128 rows x 256] tile of scores is loaded once and only the
 // probabilities are stored, no [P x 1] max, sum or guard column (36 column
-// stores and 292 loads op by op, 124 loads now). The probabilities are
+// stores and 292 loads op by op, 124 with the row group; 100 now that the
+// mask itself, iota, compares and select, is computed in the scores'
+// epilogue instead of in a kernel of its own). The probabilities are
 // stored over the scores' own bytes (`place` reuses them), each tile after
 // reading them. The guard's select reads its per-row condition and the 0
 // with stride 0 along the row (`[256:0]`), without spreading them to tiles
@@ -17,7 +19,7 @@
 // RUN: systole-run %s --random-inputs --seed=2 --expected-output=@%t.ref.npy --rtol=1e-5 --atol=1e-6 --quiet | FileCheck %s --check-prefix=SIM
 // COLUMNS: ncore.tensor_reduce max
 // COLUMNS-NOT: outs(#ncore.ap<hbm{{[^>]*}} {{f32|i1}} []>)
-// LOADS: 124
+// LOADS: 100
 // SELECT: ncore.select on vector ins(#ncore.ap<sbuf[0:128] + {{[0-9]+}} i1 [256:0]>, #ncore.ap<sbuf[0:128] + {{[0-9]+}} f32 [256:1]>, #ncore.ap<sbuf[0:128] + {{[0-9]+}} f32 [256:0]>)
 // SIM: simulated: {{[0-9.]+}} us on trn2
 func.func @main(%q: tensor<2x256x64xbf16>, %k: tensor<2x256x64xbf16>, %v: tensor<2x256x64xbf16>) -> tensor<2x256x64xf32> {
