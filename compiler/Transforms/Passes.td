@@ -321,7 +321,19 @@ def Schedule : Pass<"systole-schedule", "mlir::ModuleOp"> {
     conflicting pairs (RAW, WAR, WAW) and nothing else: DMA of the next tile
     overlaps compute on this one whenever the `ncore` phase gave them
     different buffers. Waits only point backwards, so there is no deadlock.
+
+    First (`reorder`, on by default) the instructions are list-scheduled:
+    the streams are simulated on the cost model of DESIGN section 4 (the
+    simulator's own timing), and whenever one is free it takes the earliest
+    of its instructions whose inputs are ready, so that an engine goes on
+    with the next tile while the previous one waits for another engine.
+    Every conflicting pair keeps its order, on one stream or two, so the
+    new order computes what the old one did.
   }];
+  let options = [
+    Option<"reorder", "reorder", "bool", "true",
+           "List-schedule the instructions on the cost model first">,
+  ];
 }
 
 #endif

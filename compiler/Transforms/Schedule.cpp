@@ -9,9 +9,13 @@
 
 #include "compiler/Transforms/Passes.h"
 
+#include "compiler/Target/NCX/NcxTranslation.h"
 #include "dialects/NeuronCore/NeuronCoreOps.h"
+#include "dialects/NeuronCore/NeuronCoreTarget.h"
+#include "runtime/sim/Simulator.h"
 
 #include <map>
+#include <queue>
 
 namespace systole {
 #define GEN_PASS_DEF_SCHEDULE
@@ -108,6 +112,7 @@ struct Record {
   Access access;
   int stream;
   int64_t position; // 1-based index in its stream
+  int64_t index;    // in program order
 };
 
 /// Whether two HBM row sets (Access) share a byte: some row i of `a` and j
@@ -156,7 +161,265 @@ bool covers(const Access &a, const Access &r) {
   return k >= 0 && k + rows <= a.rows && d - k * stride + bytes <= a.rowBytes;
 }
 
+/// The accesses recorded so far of a program walked in order, and which of
+/// them a new instruction's accesses conflict with (RAW, WAR, WAW).
+/// Records that a later access covers are dropped (see `record`), and
+/// coarse buckets of bytes keep each search short on long programs.
+class ConflictTracker {
+public:
+  /// Calls `found(record)` for each recorded access that conflicts with one
+  /// of `accesses`: a write of the same bytes, or for a write also a read.
+  template <typename Fn>
+  void forEachConflict(ArrayRef<Access> accesses, Fn found) {
+    for (const Access &a : accesses) {
+      int64_t size = bucketBytes(a.memory);
+      for (int64_t bk = a.b0 / size; bk <= (a.b1 - 1) / size; ++bk) {
+        auto it = buckets.find({static_cast<int>(a.memory), bk});
+        if (it == buckets.end())
+          continue;
+        auto look = [&](const std::vector<Record> &list) {
+          for (const Record &r : list)
+            if (overlaps(r.access, a))
+              found(r);
+        };
+        look(it->second.writes);
+        if (a.write)
+          look(it->second.reads);
+      }
+    }
+  }
+
+  /// Records the accesses of the instruction at `index` (position
+  /// `position` of stream `stream`), which the caller has ordered after
+  /// every conflicting record. Appends to `dropped` the program indices of
+  /// the reads of its own stream it drops without conflicting with them:
+  /// the caller must keep those before it.
+  void record(ArrayRef<Access> accesses, int stream, int64_t position,
+              int64_t index, SmallVectorImpl<int64_t> &dropped) {
+    for (const Access &a : accesses) {
+      int64_t size = bucketBytes(a.memory);
+      for (int64_t bk = a.b0 / size; bk <= (a.b1 - 1) / size; ++bk) {
+        Bucket &bucket = buckets[{static_cast<int>(a.memory), bk}];
+        // Records this access covers never matter again: a later access
+        // that conflicts with one conflicts with this one, which orders it
+        // at least as late. A write covers every access (it is ordered after
+        // them); a read covers the earlier reads of its own stream (an
+        // engine re-reading a weight chunk: without this, the records pile
+        // up and each write's search grows with the program). Reads look at
+        // the newest few records only: the re-reads are recent, and a read
+        // of a large strided region lands in many buckets.
+        if (a.write) {
+          auto covered = [&](const Record &r) { return covers(a, r.access); };
+          llvm::erase_if(bucket.reads, covered);
+          llvm::erase_if(bucket.writes, covered);
+          bucket.writes.push_back({a, stream, position, index});
+        } else {
+          std::vector<Record> &reads = bucket.reads;
+          constexpr size_t kRecent = 8;
+          auto from =
+              reads.size() > kRecent ? reads.end() - kRecent : reads.begin();
+          reads.erase(std::remove_if(from, reads.end(),
+                                     [&](const Record &r) {
+                                       bool drop = r.stream == stream &&
+                                                   covers(a, r.access);
+                                       if (drop)
+                                         dropped.push_back(r.index);
+                                       return drop;
+                                     }),
+                      reads.end());
+          reads.push_back({a, stream, position, index});
+        }
+      }
+    }
+  }
+
+private:
+  /// Bytes per bucket: 64 KiB of HBM; 512 bytes of a partition of SBUF
+  /// or PSUM, which hold many small tiles in few kilobytes.
+  static int64_t bucketBytes(Memory memory) {
+    return memory == Memory::hbm ? 1 << 16 : 512;
+  }
+  // Reads and writes apart: a read only looks for earlier writes.
+  struct Bucket {
+    std::vector<Record> reads, writes;
+  };
+  std::map<std::pair<int, int64_t>, Bucket> buckets;
+};
+
+/// The stream of an instruction: tensor, vector, scalar, gpsimd (0-3), then
+/// 4 + each DMA queue.
+int streamOf(Operation *op) {
+  Engine e = getInstructionEngine(op);
+  return e == Engine::dma ? 4 + getInstructionQueue(op) : static_cast<int>(e);
+}
+
+/// The simulator's timing of each of `instructions` (a program's, in its
+/// order; DESIGN section 4), from the program translated to NCX: how long
+/// it occupies its engine or queue, and how long after that its results are
+/// visible to other streams (ns). Failure, emitting nothing, when the
+/// program does not translate.
+FailureOr<SmallVector<std::pair<double, double>>>
+timingsOf(ProgramOp program, ArrayRef<Operation *> instructions) {
+  FailureOr<systole::ncx::Executable> exe = failure();
+  {
+    ScopedDiagnosticHandler quiet(program.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    exe = systole::translateProgramToNcx(program);
+  }
+  if (failed(exe))
+    return failure();
+  FailureOr<const systole::TargetDesc *> target = failure();
+  {
+    ScopedDiagnosticHandler quiet(program.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    target = getProgramTarget(program);
+  }
+  if (failed(target))
+    return failure();
+  SmallVector<std::pair<double, double>> out;
+  std::map<int, int> next;
+  for (Operation *op : instructions) {
+    int s = streamOf(op);
+    systole::ncx::StreamId id;
+    id.kind = s < 4 ? static_cast<systole::ncx::EngineKind>(s)
+                    : systole::ncx::EngineKind::Dma;
+    id.queue = s < 4 ? 0 : s - 4;
+    const systole::ncx::Stream *stream = systole::ncx::getStream(*exe, id);
+    int index = next[s]++;
+    if (!stream || index >= stream->instructions_size())
+      return failure();
+    systole::sim::InstructionTiming t = systole::sim::instructionTiming(
+        **target, stream->instructions(index), id);
+    out.push_back({t.busyNs, t.latencyNs});
+  }
+  return out;
+}
+
+/// List scheduling (DESIGN section 1, phase `schedule`): a new sequential
+/// order of `instructions` (a program's, in a valid sequential order) that
+/// keeps every conflicting pair (RAW, WAR, WAW on the same bytes, on any
+/// streams) in order, found by simulating the streams on the cost model:
+/// whenever a stream is free, it takes the earliest (in the old order) of
+/// its instructions whose inputs are ready, so an engine works on the next
+/// tile while the previous one waits for another engine, where the old
+/// order made each stream follow one tile's chain. Leaves the order alone
+/// when the program does not translate to NCX (the `emit` phase reports
+/// why).
+void listSchedule(ProgramOp program,
+                  SmallVectorImpl<Operation *> &instructions) {
+  FailureOr<SmallVector<std::pair<double, double>>> timing =
+      timingsOf(program, instructions);
+  if (failed(timing))
+    return;
+  size_t n = instructions.size();
+  // The conflict graph: predecessors' count and successors per instruction.
+  std::vector<SmallVector<unsigned, 4>> succs(n);
+  std::vector<unsigned> preds(n, 0);
+  std::vector<int> stream(n);
+  {
+    ConflictTracker tracker;
+    std::map<int, int64_t> count;
+    SmallVector<int64_t> dropped;
+    // The instruction that last took each one as a predecessor: a record
+    // lands in every bucket its bytes touch, and is found once per bucket.
+    std::vector<int64_t> takenBy(n, -1);
+    for (auto [i, op] : llvm::enumerate(instructions)) {
+      stream[i] = streamOf(op);
+      SmallVector<Access> accesses = accessesOf(op);
+      int64_t self = static_cast<int64_t>(i);
+      auto precede = [&](int64_t p) {
+        if (p == self || takenBy[p] == self)
+          return;
+        takenBy[p] = self;
+        succs[p].push_back(i);
+        ++preds[i];
+      };
+      tracker.forEachConflict(accesses,
+                              [&](const Record &r) { precede(r.index); });
+      dropped.clear();
+      tracker.record(accesses, stream[i], ++count[stream[i]], i, dropped);
+      for (int64_t p : dropped)
+        precede(p);
+    }
+  }
+  // Per stream: instructions whose predecessors are all placed, waiting for
+  // their inputs (by the time they are ready) and ready (by old index).
+  using Entry = std::pair<double, unsigned>;
+  struct Queue {
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> waiting;
+    std::priority_queue<unsigned, std::vector<unsigned>, std::greater<unsigned>>
+        ready;
+    double freeAt = 0;
+  };
+  std::map<int, Queue> queues;
+  std::vector<double> readyAt(n, 0);
+  for (unsigned i = 0; i < n; ++i) {
+    Queue &q = queues[stream[i]];
+    if (preds[i] == 0)
+      q.waiting.push({0.0, i});
+  }
+  SmallVector<Operation *> order;
+  order.reserve(n);
+  while (order.size() < n) {
+    // The stream that can start an instruction first; its pick.
+    Queue *best = nullptr;
+    double bestStart = 0;
+    unsigned bestPick = 0;
+    for (auto &[s, q] : queues) {
+      while (!q.waiting.empty() && q.waiting.top().first <= q.freeAt) {
+        q.ready.push(q.waiting.top().second);
+        q.waiting.pop();
+      }
+      double start;
+      unsigned pick;
+      if (!q.ready.empty()) {
+        start = q.freeAt;
+        pick = q.ready.top();
+      } else if (!q.waiting.empty()) {
+        start = q.waiting.top().first;
+        pick = q.waiting.top().second;
+      } else {
+        continue;
+      }
+      if (!best || start < bestStart ||
+          (start == bestStart && pick < bestPick)) {
+        best = &q;
+        bestStart = start;
+        bestPick = pick;
+      }
+    }
+    assert(best && "the conflict graph is acyclic");
+    if (!best->ready.empty() && best->ready.top() == bestPick)
+      best->ready.pop();
+    else
+      best->waiting.pop();
+    auto [busy, latency] = (*timing)[bestPick];
+    double end = bestStart + busy;
+    best->freeAt = end;
+    order.push_back(instructions[bestPick]);
+    for (unsigned j : succs[bestPick]) {
+      double at = end + (stream[j] == stream[bestPick] ? 0.0 : latency);
+      readyAt[j] = std::max(readyAt[j], at);
+      if (--preds[j] == 0)
+        queues[stream[j]].waiting.push({readyAt[j], j});
+    }
+  }
+  // Move the instructions into the new order (they follow the declarations).
+  Operation *anchor = instructions.front()->getPrevNode();
+  Block *block = instructions.front()->getBlock();
+  for (Operation *op : order) {
+    if (anchor)
+      op->moveAfter(anchor);
+    else
+      op->moveBefore(block, block->begin());
+    anchor = op;
+  }
+  instructions.assign(order.begin(), order.end());
+}
+
 struct SchedulePass : systole::impl::ScheduleBase<SchedulePass> {
+  using ScheduleBase::ScheduleBase;
+
   void runOnOperation() override {
     for (ProgramOp program : getOperation().getOps<ProgramOp>())
       schedule(program);
@@ -168,23 +431,12 @@ struct SchedulePass : systole::impl::ScheduleBase<SchedulePass> {
     for (Operation &op : body)
       if (isInstruction(&op))
         instructions.push_back(&op);
+    if (reorder && !instructions.empty())
+      listSchedule(program, instructions);
 
-    // Streams: tensor, vector, scalar, gpsimd, then each DMA queue.
-    auto streamOf = [](Operation *op) {
-      Engine e = getInstructionEngine(op);
-      return e == Engine::dma ? 4 + getInstructionQueue(op)
-                              : static_cast<int>(e);
-    };
     std::map<int, int64_t> count;
-    // Per memory, the records of accesses not yet covered by a later access
-    // (see below).
-    // Coarse buckets keep the search short on long programs.
-    constexpr int64_t kBucket = 1 << 16;
-    // Reads and writes apart: a read only looks for earlier writes.
-    struct Bucket {
-      std::vector<Record> reads, writes;
-    };
-    std::map<std::pair<int, int64_t>, Bucket> buckets;
+    // Per memory, the records of accesses not yet covered by a later access.
+    ConflictTracker tracker;
     std::map<int, int64_t> needed; // stream -> highest position waited for
     // Streams numbered densely, and each instruction's vector clock: the
     // position of every stream known to be done once it has run. A stream's
@@ -217,56 +469,14 @@ struct SchedulePass : systole::impl::ScheduleBase<SchedulePass> {
       int64_t position = ++count[stream];
       SmallVector<Access> accesses = accessesOf(op);
       std::map<int, int64_t> after; // stream -> position this op must follow
-      for (const Access &a : accesses) {
-        for (int64_t bk = a.b0 / kBucket; bk <= (a.b1 - 1) / kBucket; ++bk) {
-          auto it = buckets.find({static_cast<int>(a.memory), bk});
-          if (it == buckets.end())
-            continue;
-          auto look = [&](const std::vector<Record> &list) {
-            for (const Record &r : list) {
-              if (r.stream == stream || !overlaps(r.access, a))
-                continue;
-              int64_t &p = after[r.stream];
-              p = std::max(p, r.position);
-            }
-          };
-          look(it->second.writes);
-          if (a.write)
-            look(it->second.reads);
-        }
-      }
-      for (const Access &a : accesses) {
-        for (int64_t bk = a.b0 / kBucket; bk <= (a.b1 - 1) / kBucket; ++bk) {
-          Bucket &bucket = buckets[{static_cast<int>(a.memory), bk}];
-          // Records this access covers never matter again: a later access
-          // that conflicts with one conflicts with this one, which orders it
-          // at least as late. A write covers every access (it waited for
-          // them, or they are on its own stream); a read covers the earlier
-          // reads of its own stream (an engine re-reading a weight chunk:
-          // without this, the records pile up and each write's search grows
-          // with the program). Reads look at the newest few records only:
-          // the re-reads are recent, and a read of a large strided region
-          // lands in many buckets.
-          if (a.write) {
-            auto covered = [&](const Record &r) { return covers(a, r.access); };
-            llvm::erase_if(bucket.reads, covered);
-            llvm::erase_if(bucket.writes, covered);
-            bucket.writes.push_back({a, stream, position});
-          } else {
-            std::vector<Record> &reads = bucket.reads;
-            constexpr size_t kRecent = 8;
-            auto from =
-                reads.size() > kRecent ? reads.end() - kRecent : reads.begin();
-            reads.erase(std::remove_if(from, reads.end(),
-                                       [&](const Record &r) {
-                                         return r.stream == stream &&
-                                                covers(a, r.access);
-                                       }),
-                        reads.end());
-            reads.push_back({a, stream, position});
-          }
-        }
-      }
+      tracker.forEachConflict(accesses, [&](const Record &r) {
+        if (r.stream == stream) // streams run in order
+          return;
+        int64_t &p = after[r.stream];
+        p = std::max(p, r.position);
+      });
+      SmallVector<int64_t> dropped;
+      tracker.record(accesses, stream, position, i, dropped);
       // Only the waits that what this stream already knows to be done (its
       // vector clock: its earlier waits, and what the instructions it waited
       // for had waited for) does not imply, and that no other of the waits

@@ -1,6 +1,8 @@
-// RUN: systole-opt %s --systole-schedule | FileCheck %s
-// The scheduled program runs on the simulator with its race detector on.
-// RUN: systole-opt %s --systole-schedule | systole-translate --ncore-to-ncx -o %t.ncx
+// RUN: systole-opt %s --systole-schedule=reorder=false | FileCheck %s
+// In program order (reorder=false; schedule-reorder.mlir tests the list
+// scheduler). The scheduled program runs on the simulator with its race
+// detector on.
+// RUN: systole-opt %s --systole-schedule=reorder=false | systole-translate --ncore-to-ncx -o %t.ncx
 // RUN: systole-run %t.ncx --random-inputs --quiet | FileCheck %s --check-prefix=SIM
 
 // Each stream that another waits on gets a counting semaphore that all its

@@ -107,6 +107,10 @@ struct Operand {
 /// up to 6 column blocks of 512 keeps all its rows.
 constexpr int64_t kRowCacheSlots = 6;
 
+/// Most slots per column input of an epilogue's column cache (Epilogue):
+/// one per M block of a 2048-channel convolution.
+constexpr int64_t kMaxColumnSlots = 16;
+
 /// The mutable state of an Emitter: what slots, caches and rotations the
 /// instructions emitted so far have used. Kept apart so that a tile can be
 /// emitted tentatively and taken back (Emitter::emitTile).
@@ -127,12 +131,15 @@ struct EmitterState {
   /// current tile reads.
   SmallVector<int64_t> pinnedColumns;
   int queue = 0;
-  double vectorNs = 0, scalarNs = 0; // see preferScalar
+  double vectorNs = 0, scalarNs = 0, gpsimdNs = 0; // see preferScalar
   /// The column cache of the epilogue being emitted (Epilogue::columnBytes):
   /// its SBUF base (-1: none), owner and the HBM column each slot holds.
-  int64_t columnCacheBase = -1, columnCacheOwner = -1;
-  SmallVector<Attribute> cachedColumns; // two per input
-  SmallVector<int> lastColumnSlot;      // per input: the slot loaded last
+  /// `columnSlots` slots per input, each with the HBM column it holds and
+  /// when a tile last read it (least recently read is replaced first).
+  int64_t columnCacheBase = -1, columnCacheOwner = -1, columnSlots = 0;
+  SmallVector<Attribute> cachedColumns;
+  SmallVector<int64_t> columnLastUse;
+  int64_t columnUses = 0;
   /// The row cache of the epilogue being emitted (Epilogue::rowCacheBytes):
   /// kRowCacheSlots slots of `rowSlotBytes` per input, from rowCacheBase;
   /// the HBM rows they hold and, per input, the slot to load next.
@@ -493,8 +500,20 @@ public:
                         b.getI32IntegerAttr(nextQueue()), nullptr, nullptr,
                         nullptr, nullptr);
   }
+  /// A memset on the less loaded of the vector and GpSimd engines (by the
+  /// estimates of preferScalar; GpSimd does not reach PSUM).
   void memset(Location loc, AccessPatternAttr dst, double value) {
-    b.create<MemsetOp>(loc, dst, APFloat(value), Engine::vector, nullptr,
+    double cycles = static_cast<double>(
+        std::max<int64_t>(64, dst.getElementsPerPartition()));
+    bool gpsimd = dst.getMemory() == Memory::sbuf &&
+                  gpsimdNs + cycles / target.gpsimd_clock_ghz() <
+                      vectorNs + cycles / target.vector_clock_ghz();
+    if (gpsimd)
+      gpsimdNs += cycles / target.gpsimd_clock_ghz();
+    else
+      vectorNs += cycles / target.vector_clock_ghz();
+    b.create<MemsetOp>(loc, dst, APFloat(value),
+                       gpsimd ? Engine::gpsimd : Engine::vector, nullptr,
                        nullptr, nullptr, nullptr, nullptr);
   }
   void copy(Location loc, AccessPatternAttr src, AccessPatternAttr dst,
@@ -1009,6 +1028,53 @@ private:
     e.derivedValues[slot] = kept;
     return kept;
   }
+  /// Whether a column kept under `key` (not null) stays for later tiles:
+  /// in an epilogue's derived-column cache, or in the ring (as
+  /// keepDerivedColumn keeps them).
+  bool keepsDerivedColumns(Attribute key) const {
+    return key && (e.derivedBase >= 0 || ringKeepsColumns());
+  }
+  /// An f32 [P x 1] column that `fill` writes from columns and immediates
+  /// alone (the negated bias or the -0 bias of onActivationEngine): the one
+  /// an earlier tile kept under `key` (keepsDerivedColumns), else a new
+  /// column, kept under `key` for the next tiles.
+  FailureOr<Operand> auxColumn(Attribute key,
+                               function_ref<void(const Operand &)> fill) {
+    Type f32 = e.b.getF32Type();
+    bool keep = keepsDerivedColumns(key);
+    Operand c;
+    c.kind = Operand::Column;
+    c.type = f32;
+    if (keep && e.derivedBase >= 0) {
+      for (auto [i, k] : llvm::enumerate(e.derivedKeys))
+        if (k == key)
+          return e.derivedValues[i];
+      int64_t slot = e.nextDerivedSlot;
+      e.nextDerivedSlot = (slot + 1) % e.derivedSlots;
+      c.offset = e.derivedBase + 64 * slot;
+      c.identity = key;
+      e.derivedKeys[slot] = key;
+      e.derivedValues[slot] = c;
+    } else {
+      if (keep) {
+        if (std::optional<int64_t> at = e.columnInRing(key)) {
+          c.offset = *at;
+          c.identity = key;
+          return c;
+        }
+      }
+      FailureOr<Operand> t = newTile(f32, 1, /*exactType=*/true);
+      if (failed(t))
+        return failure();
+      c = *t;
+      if (keep) {
+        c.identity = key;
+        e.rememberTileColumn(key, c.offset);
+      }
+    }
+    fill(c);
+    return c;
+  }
   Attribute scalarAttr(const Operand &o) {
     if (o.kind == Operand::Imm)
       return e.b.getF32FloatAttr(static_cast<float>(o.imm));
@@ -1077,23 +1143,25 @@ private:
     // cache slot is there still (Epilogue::columnBytes).
     bool cached = column && ftot != 1 && e.columnCacheBase >= 0 &&
                   currentInput >= 0 &&
-                  currentInput < static_cast<int64_t>(e.lastColumnSlot.size());
+                  (currentInput + 1) * e.columnSlots <=
+                      static_cast<int64_t>(e.cachedColumns.size());
     FailureOr<Operand> t = failure();
     int64_t slot = -1;
     bool hit = false;
     if (cached) {
-      for (int64_t j : {0, 1})
-        if (e.cachedColumns[2 * currentInput + j] == *src) {
-          slot = 2 * currentInput + j;
+      // The slot holding this column, else the least recently read one.
+      int64_t first = currentInput * e.columnSlots;
+      slot = first;
+      for (int64_t j = first; j < first + e.columnSlots; ++j) {
+        if (e.cachedColumns[j] == *src) {
+          slot = j;
           hit = true;
-          // The next new column goes to the other slot.
-          e.lastColumnSlot[currentInput] = static_cast<int>(j);
+          break;
         }
-      if (!hit) {
-        int &last = e.lastColumnSlot[currentInput];
-        last ^= 1;
-        slot = 2 * currentInput + last;
+        if (e.columnLastUse[j] < e.columnLastUse[slot])
+          slot = j;
       }
+      e.columnLastUse[slot] = ++e.columnUses;
       Operand c;
       c.kind = Operand::Column;
       c.offset = e.columnCacheBase + 64 * slot;
@@ -1830,15 +1898,23 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
   return failure();
 }
 
-/// A float tile plus a [P x 1] column, or `arith.maximumf` of a float tile
-/// and +0, on the scalar engine when it is the less loaded of it and the
-/// vector engine (Emitter::preferScalar): `activation identity` with the
-/// column as its bias, or `activation relu`. The activation engine computes
-/// func(x * 1 + bias) in fp32 and rounds once to the destination's type, so
-/// each result equals the vector engine's, signed zeros and NaNs included
-/// (x * 1 + 0 turns -0 into +0, which relu, like maximumf(-0, +0), returns
-/// anyway). Fails, emitting nothing, for other steps or when the vector
-/// engine is the one to use.
+/// One step of a float tile `x` with a [P x 1] column or immediate `y` on
+/// the scalar engine when it is the less loaded of it and the vector
+/// engine (Emitter::preferScalar), as one `activation` computing
+/// func(x * scale + bias) in fp32, rounded once to the destination's type:
+///   x + y       identity, bias y (relu when its one user is maximumf(_, +0))
+///   x - y       identity, bias -y
+///   y - x       identity, scale -1, bias y
+///   x * y       identity, scale y, bias -0
+///   max(x, +0)  relu
+/// Each result equals the vector engine's bit for bit, signed zeros and
+/// NaNs included: x - y and x + (-y) are the same IEEE operation, x * y +
+/// (-0) is x * y for every x * y (+0 would turn -0 into +0; x + 0 does
+/// that on the vector engine too), and relu of the fp32 sum rounded once
+/// equals the sum rounded, then its maximum with +0. Bias columns that are
+/// not an operand (-y, an immediate, -0) are computed once per M block
+/// where the tiles keep derived columns (auxColumn). Fails, emitting
+/// nothing, for other steps or when the vector engine is the one to use.
 FailureOr<Operand> TileEmitter::onActivationEngine(Operation *op, AluOp aop,
                                                    const Operand &a,
                                                    const Operand &c,
@@ -1849,10 +1925,9 @@ FailureOr<Operand> TileEmitter::onActivationEngine(Operation *op, AluOp aop,
   const Operand *y = x == &a ? &c : &a;
   if (x->kind != Operand::Tile || y->kind == Operand::Tile)
     return failure();
-  ActivationFunc func;
+  ActivationFunc func = ActivationFunc::identity;
   // x + bias whose one user is maximumf(_, +0) of the same type: one
-  // `activation relu` with the bias (relu of the fp32 sum rounded once
-  // equals the sum rounded, then its maximum with +0).
+  // `activation relu` with the bias.
   Operation *relu = nullptr;
   if (aop == AluOp::add && y->kind == Operand::Column &&
       op->getResult(0).hasOneUse()) {
@@ -1868,25 +1943,83 @@ FailureOr<Operand> TileEmitter::onActivationEngine(Operation *op, AluOp aop,
         relu = user;
     }
   }
-  if (aop == AluOp::add && y->kind == Operand::Column)
+  // The bias: an operand column, or an auxiliary column (`aux`: what
+  // fills it and its cache key).
+  enum class Aux { none, negated, fill } aux = Aux::none;
+  double fill = 0;
+  bool useBias = true;
+  Attribute scale;
+  if (aop == AluOp::add && y->kind == Operand::Column) {
     func = relu ? ActivationFunc::relu : ActivationFunc::identity;
-  else if (aop == AluOp::max && isa<arith::MaximumFOp>(op) &&
-           y->kind == Operand::Imm && y->imm == 0.0 && !std::signbit(y->imm))
+  } else if (aop == AluOp::add && y->kind == Operand::Imm) {
+    aux = Aux::fill, fill = y->imm;
+  } else if (aop == AluOp::sub && x == &a) {
+    if (y->kind == Operand::Column)
+      aux = Aux::negated;
+    else
+      aux = Aux::fill, fill = -y->imm;
+  } else if (aop == AluOp::sub && x == &c) {
+    scale = e.b.getF32FloatAttr(-1.0f);
+    if (y->kind == Operand::Imm)
+      aux = Aux::fill, fill = y->imm;
+  } else if (aop == AluOp::mul) {
+    scale = scalarAttr(*y);
+    aux = Aux::fill, fill = -0.0;
+  } else if (aop == AluOp::max && isa<arith::MaximumFOp>(op) &&
+             y->kind == Operand::Imm && y->imm == 0.0 &&
+             !std::signbit(y->imm)) {
     func = ActivationFunc::relu;
-  else
+    useBias = false;
+  } else {
+    return failure();
+  }
+  // An immediate that f32 does not hold exactly stays on the vector engine
+  // (its tensor_scalar rounds it alike, but an f32 column would too: keep
+  // one path for it).
+  if (aux == Aux::fill && static_cast<double>(static_cast<float>(fill)) != fill)
+    return failure();
+  Attribute auxKey;
+  if (aux == Aux::negated && y->identity)
+    auxKey = e.b.getArrayAttr({e.b.getStringAttr("neg"), y->identity});
+  else if (aux == Aux::fill)
+    auxKey = e.b.getArrayAttr({e.b.getStringAttr("fill"),
+                               e.b.getF32FloatAttr(static_cast<float>(fill)),
+                               e.b.getI64IntegerAttr(p)});
+  // An auxiliary column that every tile recomputes costs a small
+  // instruction per tile: only worth it on long rows.
+  if (aux != Aux::none && !keepsDerivedColumns(auxKey) && ftot < 256)
     return failure();
   if (!e.preferScalar(ftot))
     return failure();
   e.chargeScalar(ftot);
+  Operand biasColumn = *y;
+  if (aux == Aux::negated) {
+    FailureOr<Operand> n = auxColumn(auxKey, [&](const Operand &dst) {
+      e.b.create<TensorScalarOp>(k.loc, ap(*y, 1), ap(dst, 1), AluOp::mul,
+                                 e.b.getF32FloatAttr(-1.0f), nullptr, nullptr,
+                                 Engine::vector, nullptr, nullptr, nullptr,
+                                 nullptr, nullptr);
+    });
+    if (failed(n))
+      return failure();
+    biasColumn = *n;
+  } else if (aux == Aux::fill) {
+    FailureOr<Operand> f = auxColumn(auxKey, [&](const Operand &dst) {
+      e.b.create<MemsetOp>(k.loc, ap(dst, 1), APFloat(fill), Engine::gpsimd,
+                           nullptr, nullptr, nullptr, nullptr, nullptr);
+    });
+    if (failed(f))
+      return failure();
+    biasColumn = *f;
+  }
   FailureOr<Operand> r = newTile(type, ftot);
   if (failed(r))
     return failure();
-  bool bias = aop == AluOp::add;
-  e.b.create<ActivationOp>(k.loc, func, full(*x), full(*r), nullptr,
-                           bias ? ap(*y, 1) : AccessPatternAttr(), nullptr,
-                           Engine::scalar, nullptr, nullptr, nullptr, nullptr,
-                           nullptr);
-  if (bias && relu)
+  e.b.create<ActivationOp>(k.loc, func, full(*x), full(*r), scale,
+                           useBias ? ap(biasColumn, 1) : AccessPatternAttr(),
+                           nullptr, Engine::scalar, nullptr, nullptr, nullptr,
+                           nullptr, nullptr);
+  if (relu)
     folded[relu] = *r;
   return r;
 }
@@ -3089,12 +3222,14 @@ struct Epilogue {
   /// cache, the column cache (`columnBytes`) and the derived-column cache
   /// (64 bytes per derived slot).
   int64_t arenaBytes = 0;
-  /// The column cache: two 64-byte slots per input for its [P x 1] column
-  /// (a per-channel bias or scale), loaded by the first tile that reads it
-  /// and kept while the next tiles read the same HBM column; the next
-  /// column goes to the other slot, so loading it need not wait for the
-  /// tiles still reading the previous one.
-  int64_t columnBytes = 0;
+  /// The column cache: `columnSlots` 64-byte slots per input for its
+  /// [P x 1] column (a per-channel bias or scale), loaded by the first
+  /// tile that reads it and kept while later tiles read the same HBM
+  /// column. One slot per M block (2 to kMaxColumnSlots): the tiles of an N
+  /// panel cycle through the M blocks, so each column is loaded once per
+  /// kernel, not once per tile; a new column replaces the least recently
+  /// read one, so loading it need not wait for tiles still reading another.
+  int64_t columnBytes = 0, columnSlots = 2;
   /// The row cache, just before the column cache: kRowCacheSlots slots of
   /// one [P x N tile] row per input (a per-column bias or scale, the same
   /// for every partition), so that each of an N panel's column blocks is
@@ -3105,9 +3240,10 @@ struct Epilogue {
   /// for the [P x 1] values the body computes from columns alone (a batch
   /// norm's rsqrt(var + eps) * gamma), computed by the first tile of an M
   /// block and read by the next ones, instead of a chain of small
-  /// instructions on two engines before every tile. At least one slot per
-  /// body op (no slot is reused within a tile), one per op and M block
-  /// when that is at most 128.
+  /// instructions on two engines before every tile; also the auxiliary
+  /// bias columns of onActivationEngine. At least two slots per body op
+  /// (no slot is reused within a tile), two per op and M block when that is
+  /// at most 128.
   int64_t derivedSlots = 0;
   /// The most SBUF bytes per partition one tile's slots may take (the ring
   /// holds two or four).
@@ -3216,8 +3352,9 @@ LogicalResult emitEpilogueTile(Emitter &e, const Epilogue &epi, int64_t m0,
     e.nextDerivedSlot = 0;
     e.derivedKeys.assign(epi.derivedSlots, Attribute());
     e.derivedValues.assign(epi.derivedSlots, Operand());
-    e.cachedColumns.assign(2 * k.inputs.size(), Attribute());
-    e.lastColumnSlot.assign(k.inputs.size(), 1);
+    e.columnSlots = epi.columnSlots;
+    e.cachedColumns.assign(epi.columnSlots * k.inputs.size(), Attribute());
+    e.columnLastUse.assign(epi.columnSlots * k.inputs.size(), 0);
     e.cachedRows.assign(kRowCacheSlots * k.inputs.size(), Attribute());
     e.nextRowSlot.assign(k.inputs.size(), 0);
     e.rowOrdinal.assign(epi.rowOrdinal.begin(), epi.rowOrdinal.end());
@@ -5228,7 +5365,10 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       batchLoops.push_back(loopOf(d));
     int64_t slotBytes = (e.target.matmul_max_n() * 4 + 63) / 64 * 64;
     int64_t tileBytes = epilogueTileBytes(e, generic, *cInput, nLoops);
-    int64_t columnBytes = 2 * 64 * generic.getNumDpsInputs();
+    int64_t mBlocks = (cType.getDimSize(mDim) + e.target.pe_columns() - 1) /
+                      e.target.pe_columns();
+    int64_t columnSlots = std::clamp<int64_t>(mBlocks, 2, kMaxColumnSlots);
+    int64_t columnBytes = columnSlots * 64 * generic.getNumDpsInputs();
     // Row inputs (read alike by every partition: not indexed by the
     // partition loop, but by a free one): a row cache.
     SmallVector<int> rowOrdinal(generic.getNumDpsInputs(), -1);
@@ -5241,10 +5381,9 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     int64_t rowCacheBytes = rowSlotBytes * kRowCacheSlots * numRows;
     int64_t bodyOps =
         static_cast<int64_t>(generic.getBody()->getOperations().size());
-    int64_t mBlocks = (cType.getDimSize(mDim) + e.target.pe_columns() - 1) /
-                      e.target.pe_columns();
-    int64_t derivedSlots =
-        std::max<int64_t>(bodyOps, std::min<int64_t>(128, bodyOps * mBlocks));
+    // Two per body op: its value and an auxiliary bias column.
+    int64_t derivedSlots = std::max<int64_t>(
+        2 * bodyOps, std::min<int64_t>(128, 2 * bodyOps * mBlocks));
     // The ring: four tiles' worth where that fits, else two (a tile may take
     // half of it). The caller may shrink it to two (Epilogue::shrinkRing).
     int64_t cacheBytes = rowCacheBytes + columnBytes + 64 * derivedSlots;
@@ -5285,6 +5424,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     epi.rowSlotBytes = rowSlotBytes;
     epi.rowOrdinal = std::move(rowOrdinal);
     epi.derivedSlots = derivedSlots;
+    epi.columnSlots = columnSlots;
     epi.tileBytes = tileBytes;
     epi.id = e.epilogueIds++;
     return epi;

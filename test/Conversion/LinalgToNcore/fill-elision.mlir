@@ -24,7 +24,7 @@ module {
 // the zeros are written to HBM (the copy reads them), and the matmul adds
 // its product to the buffer as it is there.
 // CHECK-LABEL: ncore.program @main
-// CHECK: ncore.memset on vector outs(#ncore.ap<sbuf[0:4] f32 [16:1]>) value(0.000000e+00)
+// CHECK: ncore.memset on {{vector|gpsimd}} outs(#ncore.ap<sbuf[0:4] f32 [16:1]>) value(0.000000e+00)
 // CHECK-NEXT: ncore.dma_copy on dma[{{[0-9]+}}] ins(#ncore.ap<sbuf[0:4] f32 [16:1]>) outs(#ncore.ap<hbm[0:4 step 16] + 640 f32 [16:1]>)
 // CHECK-NEXT: ncore.dma_copy on dma[{{[0-9]+}}] ins(#ncore.ap<hbm[0:4 step 16] + 640 f32 [16:1]>)
 // CHECK: ncore.matmul on tensor

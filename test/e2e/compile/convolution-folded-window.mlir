@@ -7,7 +7,7 @@
 // interpreter on the same random inputs.
 // RUN: systole-run --backend=reference %s --random-inputs --seed=4 --output=@%t.ref.npy --quiet
 // RUN: systole-run %s --random-inputs --seed=4 --expected-output=@%t.ref.npy --rtol=1e-3 --atol=1e-4 --quiet | FileCheck %s
-// RUN: systole-compile %s --emit=mlir -o - | FileCheck %s --check-prefix=ISA
+// RUN: systole-compile %s --compile-to=ncore -o - | FileCheck %s --check-prefix=ISA
 // CHECK: simulated: {{[0-9.]+}} us on trn2
 // The stem: the transposed weights hold (channel, row) pairs in partition
 // order, read from each output channel's [3 x 7 x 7] row with strides 49

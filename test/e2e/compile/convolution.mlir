@@ -5,7 +5,7 @@
 // chunks), then bias, ReLU and a 3x3 stride-2 max pool.
 // RUN: systole-run --backend=reference %s --random-inputs --seed=3 --output=@%t.ref.npy --quiet
 // RUN: systole-run %s --random-inputs --seed=3 --expected-output=@%t.ref.npy --rtol=1e-3 --atol=1e-4 --quiet | FileCheck %s
-// RUN: systole-compile %s --emit=mlir -o - | FileCheck %s --check-prefix=ISA
+// RUN: systole-compile %s --compile-to=ncore -o - | FileCheck %s --check-prefix=ISA
 // CHECK: simulated: {{[0-9.]+}} us on trn2
 // The first matmul of a PSUM group starts it; the other 2 x 9 - 1 add to it.
 // ISA: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:128] {{.*}}>, #ncore.ap<sbuf[0:128] {{.*}}>) outs(#ncore.ap<psum[0:128] f32 [{{[0-9]+}}:1]>)

@@ -3,7 +3,7 @@
 // the contiguous runs average under 512 B). Loads go in pieces of about
 // 1 us; stores in pieces of 64 KiB plus one per 1 us of descriptor cost; at
 // most 8 pieces. The counts below are worked out by hand from those rules.
-// RUN: systole-compile %s --emit=mlir -o - | FileCheck %s
+// RUN: systole-compile %s --compile-to=ncore -o - | FileCheck %s
 // RUN: systole-run %s --random-inputs --seed=5 --backend=reference --output=@%t.ref.npy --quiet
 // RUN: systole-run %s --random-inputs --seed=5 --expected-output=@%t.ref.npy --rtol=1e-6 --atol=0 --quiet | FileCheck %s --check-prefix=SIM
 // SIM: simulated: {{[0-9.]+}} us on trn2
