@@ -309,7 +309,7 @@ def PlaceMemory : Pass<"systole-place", "mlir::ModuleOp"> {
 }
 
 def Schedule : Pass<"systole-schedule", "mlir::ModuleOp"> {
-  let summary = "The `schedule` phase: semaphores from the real dependencies";
+  let summary = "The `schedule` phase: instruction order and semaphores";
   let description = [{
     DESIGN section 1, phase `schedule`, on an `ncore.program` whose
     instructions are in a valid sequential order. Each engine and DMA queue
@@ -324,9 +324,10 @@ def Schedule : Pass<"systole-schedule", "mlir::ModuleOp"> {
 
     First (`reorder`, on by default) the instructions are list-scheduled:
     the streams are simulated on the cost model of DESIGN section 4 (the
-    simulator's own timing), and whenever one is free it takes the earliest
-    of its instructions whose inputs are ready, so that an engine goes on
-    with the next tile while the previous one waits for another engine.
+    simulator's own timing), and whenever one is free it takes, of its
+    instructions whose inputs are ready, the one with the longest path to
+    the end of the program, so that an engine goes on with the next tile
+    while the previous one waits for another engine.
     Every conflicting pair keeps its order, on one stream or two, so the
     new order computes what the old one did.
   }];

@@ -1,9 +1,11 @@
-//===- Schedule.cpp - the `schedule` phase: semaphores --------------------===//
+//===- Schedule.cpp - the `schedule` phase: order and semaphores ----------===//
 //
-// `systole-schedule` (DESIGN section 1, phase `schedule`): synchronises the
-// streams of an `ncore.program` from the real dependencies between its
-// instructions. The program order is a valid sequential order; engines and
-// DMA queues were chosen by the `ncore` phase.
+// `systole-schedule` (DESIGN section 1, phase `schedule`): orders the
+// instructions of an `ncore.program` for its engines and DMA queues (list
+// scheduling on the simulator's cost model, keeping every conflicting pair
+// in order), then synchronises the streams from the real dependencies
+// between its instructions. The program order it starts from is a valid
+// sequential order; engines and DMA queues were chosen by the `ncore` phase.
 //
 //===----------------------------------------------------------------------===//
 
@@ -299,10 +301,13 @@ timingsOf(ProgramOp program, ArrayRef<Operation *> instructions) {
 /// order of `instructions` (a program's, in a valid sequential order) that
 /// keeps every conflicting pair (RAW, WAR, WAW on the same bytes, on any
 /// streams) in order, found by simulating the streams on the cost model:
-/// whenever a stream is free, it takes the earliest (in the old order) of
-/// its instructions whose inputs are ready, so an engine works on the next
-/// tile while the previous one waits for another engine, where the old
-/// order made each stream follow one tile's chain. Leaves the order alone
+/// whenever a stream is free, it takes, of its instructions whose inputs
+/// are ready, the one with the longest path to the end of the program
+/// (critical-path list scheduling; ties in the old order), so an engine
+/// works on the next tile while the previous one waits for another engine,
+/// where the old order made each stream follow one tile's chain. Each
+/// instruction takes the simulator's busy time on its stream, and its
+/// results reach another stream after its latency. Leaves the order alone
 /// when the program does not translate to NCX (the `emit` phase reports
 /// why).
 void listSchedule(ProgramOp program,
@@ -343,16 +348,33 @@ void listSchedule(ProgramOp program,
     }
   }
   // Per stream: instructions whose predecessors are all placed, waiting for
-  // their inputs (by the time they are ready) and ready (by old index).
+  // their inputs (by the time they are ready) and ready (by priority, then
+  // old index).
   using Entry = std::pair<double, unsigned>;
   struct Queue {
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> waiting;
-    std::priority_queue<unsigned, std::vector<unsigned>, std::greater<unsigned>>
-        ready;
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready;
     double freeAt = 0;
   };
   std::map<int, Queue> queues;
   std::vector<double> readyAt(n, 0);
+  // Priority: the longest path (ns, busy and cross-stream latencies) from
+  // an instruction to the end of the program, longest first: what the rest
+  // of the program waits on goes first. Successors come later in the old
+  // order, so one backward sweep finds it.
+  std::vector<double> key(n);
+  {
+    std::vector<double> pathNs(n, 0);
+    for (size_t i = n; i-- > 0;) {
+      double after = 0;
+      for (unsigned j : succs[i])
+        after = std::max(
+            after,
+            pathNs[j] + (stream[j] == stream[i] ? 0.0 : (*timing)[i].second));
+      pathNs[i] = (*timing)[i].first + after;
+      key[i] = -pathNs[i];
+    }
+  }
   for (unsigned i = 0; i < n; ++i) {
     Queue &q = queues[stream[i]];
     if (preds[i] == 0)
@@ -367,14 +389,14 @@ void listSchedule(ProgramOp program,
     unsigned bestPick = 0;
     for (auto &[s, q] : queues) {
       while (!q.waiting.empty() && q.waiting.top().first <= q.freeAt) {
-        q.ready.push(q.waiting.top().second);
+        q.ready.push({key[q.waiting.top().second], q.waiting.top().second});
         q.waiting.pop();
       }
       double start;
       unsigned pick;
       if (!q.ready.empty()) {
         start = q.freeAt;
-        pick = q.ready.top();
+        pick = q.ready.top().second;
       } else if (!q.waiting.empty()) {
         start = q.waiting.top().first;
         pick = q.waiting.top().second;
@@ -389,7 +411,7 @@ void listSchedule(ProgramOp program,
       }
     }
     assert(best && "the conflict graph is acyclic");
-    if (!best->ready.empty() && best->ready.top() == bestPick)
+    if (!best->ready.empty() && best->ready.top().second == bestPick)
       best->ready.pop();
     else
       best->waiting.pop();

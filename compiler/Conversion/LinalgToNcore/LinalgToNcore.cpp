@@ -173,9 +173,11 @@ public:
       : program(program), target(target), b(program.getContext()),
         ctx(program.getContext()) {
     b.setInsertionPointToEnd(&program.getBody().front());
+    b.setListener(&loads);
     sbufBytes = target.sbuf_bytes_per_partition();
     partitions = target.sbuf_partitions();
   }
+  Emitter(const Emitter &) = delete;
 
   // ---- access patterns ----
   AccessPatternAttr sbuf(int64_t offset, int64_t p, Type type,
@@ -402,32 +404,54 @@ public:
   /// single elementwise step with an activation form), `elements` per
   /// partition, goes to the scalar engine: whether its estimated busy time
   /// ends first with it, the cost being max(64, elements) cycles at the
-  /// engine's clock (DESIGN section 4). The estimates count what
-  /// chargeVector/chargeScalar were told; the caller charges its choice.
+  /// engine's clock (DESIGN section 4). The estimates count every
+  /// instruction emitted so far (EngineLoads).
   bool preferScalar(int64_t elements) const {
     double cycles = static_cast<double>(std::max<int64_t>(64, elements));
     return scalarNs + cycles / target.scalar_clock_ghz() <
            vectorNs + cycles / target.vector_clock_ghz();
   }
-  /// Charges the estimate of an instruction on the vector (scalar) engine
-  /// of `cycles` cycles before the 64-cycle minimum.
-  void chargeVector(int64_t cycles) {
-    vectorNs += static_cast<double>(std::max<int64_t>(64, cycles)) /
-                target.vector_clock_ghz();
-  }
-  void chargeScalar(int64_t cycles) {
-    scalarNs += static_cast<double>(std::max<int64_t>(64, cycles)) /
-                target.scalar_clock_ghz();
-  }
+  /// Adds each vector, scalar and GpSimd instruction the builder creates to
+  /// its engine's estimated busy time (vectorNs, scalarNs, gpsimdNs): the
+  /// cost model of DESIGN section 4 in its simple form, max(64, N) cycles
+  /// for N elements per partition of the destination, 2N for a
+  /// tensor_tensor or select reading no PSUM, at the engine's clock.
+  struct EngineLoads : OpBuilder::Listener {
+    explicit EngineLoads(Emitter &e) : e(e) {}
+    void notifyOperationInserted(Operation *op,
+                                 OpBuilder::InsertPoint) override {
+      if (!isInstruction(op))
+        return;
+      Engine engine = getInstructionEngine(op);
+      if (engine != Engine::vector && engine != Engine::scalar &&
+          engine != Engine::gpsimd)
+        return;
+      auto dst = op->getAttrOfType<AccessPatternAttr>("dst");
+      if (!dst)
+        return;
+      double n = static_cast<double>(dst.getElementsPerPartition());
+      if (isa<TensorTensorOp, SelectOp>(op)) {
+        bool psum = llvm::any_of(op->getAttrs(), [](NamedAttribute a) {
+          auto ap = dyn_cast<AccessPatternAttr>(a.getValue());
+          return ap && a.getName() != "dst" && ap.getMemory() == Memory::psum;
+        });
+        if (!psum)
+          n *= 2;
+      }
+      double cycles = std::max(64.0, n);
+      if (engine == Engine::vector)
+        e.vectorNs += cycles / e.target.vector_clock_ghz();
+      else if (engine == Engine::scalar)
+        e.scalarNs += cycles / e.target.scalar_clock_ghz();
+      else
+        e.gpsimdNs += cycles / e.target.gpsimd_clock_ghz();
+    }
+    Emitter &e;
+  };
   /// A copy on the less loaded of the vector and scalar engines.
   void copyBalanced(Location loc, AccessPatternAttr src,
                     AccessPatternAttr dst) {
-    int64_t n = dst.getElementsPerPartition();
-    bool scalar = preferScalar(n);
-    if (scalar)
-      chargeScalar(n);
-    else
-      chargeVector(n);
+    bool scalar = preferScalar(dst.getElementsPerPartition());
     copy(loc, src, dst, scalar ? Engine::scalar : Engine::vector);
   }
 
@@ -525,6 +549,7 @@ public:
   ProgramOp program;
   const systole::TargetDesc &target;
   OpBuilder b;
+  EngineLoads loads{*this};
   MLIRContext *ctx;
   int64_t sbufBytes, partitions;
   /// Columns loaded into (or computed in) ring slots in this kernel: HBM
@@ -1775,7 +1800,6 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     FailureOr<Operand> r = newTile(type, ftot);
     if (failed(x) || failed(r))
       return failure();
-    e.chargeScalar(ftot);
     e.b.create<ActivationOp>(loc, *func, full(*x), full(*r), nullptr, nullptr,
                              nullptr, Engine::scalar, nullptr, nullptr, nullptr,
                              nullptr, nullptr);
@@ -1991,7 +2015,6 @@ FailureOr<Operand> TileEmitter::onActivationEngine(Operation *op, AluOp aop,
     return failure();
   if (!e.preferScalar(ftot))
     return failure();
-  e.chargeScalar(ftot);
   Operand biasColumn = *y;
   if (aux == Aux::negated) {
     FailureOr<Operand> n = auxColumn(auxKey, [&](const Operand &dst) {
@@ -2080,13 +2103,10 @@ FailureOr<Operand> TileEmitter::alu(AluOp aop, Operand x, Operand y, Type type,
     }
   }
   if (y.kind == Operand::Tile) {
-    bool psum = x.memory == Memory::psum || y.memory == Memory::psum;
-    e.chargeVector(psum ? ftot : 2 * ftot);
     e.b.create<TensorTensorOp>(loc, aop, full(x), full(y), full(*r),
                                Engine::vector, nullptr, nullptr, nullptr,
                                nullptr, nullptr);
   } else {
-    e.chargeVector(ftot);
     e.b.create<TensorScalarOp>(loc, full(x), full(*r), aop, scalarAttr(y),
                                nullptr, nullptr, Engine::vector, nullptr,
                                nullptr, nullptr, nullptr, nullptr);
