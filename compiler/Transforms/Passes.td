@@ -327,7 +327,8 @@ def Schedule : Pass<"systole-schedule", "mlir::ModuleOp"> {
     simulator's own timing), and whenever one is free it takes, of its
     instructions whose inputs are ready, the one with the longest path to
     the end of the program, so that an engine goes on with the next tile
-    while the previous one waits for another engine.
+    while the previous one waits for another engine; each DMA goes to the
+    DMA queue that is free first.
     Every conflicting pair keeps its order, on one stream or two, so the
     new order computes what the old one did.
   }];

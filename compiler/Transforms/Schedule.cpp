@@ -259,9 +259,10 @@ int streamOf(Operation *op) {
 /// order; DESIGN section 4), from the program translated to NCX: how long
 /// it occupies its engine or queue, and how long after that its results are
 /// visible to other streams (ns). Failure, emitting nothing, when the
-/// program does not translate.
+/// program does not translate. Sets `dmaQueues` to the target's DMA queues.
 FailureOr<SmallVector<std::pair<double, double>>>
-timingsOf(ProgramOp program, ArrayRef<Operation *> instructions) {
+timingsOf(ProgramOp program, ArrayRef<Operation *> instructions,
+          int &dmaQueues) {
   FailureOr<systole::ncx::Executable> exe = failure();
   {
     ScopedDiagnosticHandler quiet(program.getContext(),
@@ -278,6 +279,7 @@ timingsOf(ProgramOp program, ArrayRef<Operation *> instructions) {
   }
   if (failed(target))
     return failure();
+  dmaQueues = (*target)->dma_queues();
   SmallVector<std::pair<double, double>> out;
   std::map<int, int> next;
   for (Operation *op : instructions) {
@@ -307,13 +309,16 @@ timingsOf(ProgramOp program, ArrayRef<Operation *> instructions) {
 /// works on the next tile while the previous one waits for another engine,
 /// where the old order made each stream follow one tile's chain. Each
 /// instruction takes the simulator's busy time on its stream, and its
-/// results reach another stream after its latency. Leaves the order alone
-/// when the program does not translate to NCX (the `emit` phase reports
-/// why).
+/// results reach another stream after its latency. The DMA queues are
+/// alike, so each DMA goes to the queue that is free first (the lowest
+/// numbered among ties), not the one the `ncore` phase named in turn.
+/// Leaves the order alone when the program does not translate to NCX (the
+/// `emit` phase reports why).
 void listSchedule(ProgramOp program,
                   SmallVectorImpl<Operation *> &instructions) {
+  int dmaQueues = 0;
   FailureOr<SmallVector<std::pair<double, double>>> timing =
-      timingsOf(program, instructions);
+      timingsOf(program, instructions, dmaQueues);
   if (failed(timing))
     return;
   size_t n = instructions.size();
@@ -351,12 +356,19 @@ void listSchedule(ProgramOp program,
   // their inputs (by the time they are ready) and ready (by priority, then
   // old index).
   using Entry = std::pair<double, unsigned>;
+  // The DMA queues are alike: their instructions share one Queue whose
+  // `lanes` are the queues, each instruction going to the queue free first.
   struct Queue {
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> waiting;
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready;
     double freeAt = 0;
+    SmallVector<double> lanes;
   };
   std::map<int, Queue> queues;
+  auto isDma = [&](unsigned i) { return stream[i] >= 4; };
+  auto queueOf = [&](unsigned i) { return isDma(i) ? 4 : stream[i]; };
+  queues[4].lanes.assign(std::max(1, dmaQueues), 0.0);
+  std::vector<int> lane(n, -1);
   std::vector<double> readyAt(n, 0);
   // Priority: the longest path (ns, busy and cross-stream latencies) from
   // an instruction to the end of the program, longest first: what the rest
@@ -368,15 +380,15 @@ void listSchedule(ProgramOp program,
     for (size_t i = n; i-- > 0;) {
       double after = 0;
       for (unsigned j : succs[i])
-        after = std::max(
-            after,
-            pathNs[j] + (stream[j] == stream[i] ? 0.0 : (*timing)[i].second));
+        after = std::max(after, pathNs[j] + (stream[j] == stream[i] && !isDma(i)
+                                                 ? 0.0
+                                                 : (*timing)[i].second));
       pathNs[i] = (*timing)[i].first + after;
       key[i] = -pathNs[i];
     }
   }
   for (unsigned i = 0; i < n; ++i) {
-    Queue &q = queues[stream[i]];
+    Queue &q = queues[queueOf(i)];
     if (preds[i] == 0)
       q.waiting.push({0.0, i});
   }
@@ -388,6 +400,8 @@ void listSchedule(ProgramOp program,
     double bestStart = 0;
     unsigned bestPick = 0;
     for (auto &[s, q] : queues) {
+      if (!q.lanes.empty())
+        q.freeAt = *llvm::min_element(q.lanes);
       while (!q.waiting.empty() && q.waiting.top().first <= q.freeAt) {
         q.ready.push({key[q.waiting.top().second], q.waiting.top().second});
         q.waiting.pop();
@@ -418,12 +432,18 @@ void listSchedule(ProgramOp program,
     auto [busy, latency] = (*timing)[bestPick];
     double end = bestStart + busy;
     best->freeAt = end;
+    if (!best->lanes.empty()) {
+      double *free = llvm::min_element(best->lanes);
+      lane[bestPick] = static_cast<int>(free - best->lanes.begin());
+      *free = end;
+    }
     order.push_back(instructions[bestPick]);
     for (unsigned j : succs[bestPick]) {
-      double at = end + (stream[j] == stream[bestPick] ? 0.0 : latency);
+      double at =
+          end + (stream[j] == stream[bestPick] && !isDma(j) ? 0.0 : latency);
       readyAt[j] = std::max(readyAt[j], at);
       if (--preds[j] == 0)
-        queues[stream[j]].waiting.push({readyAt[j], j});
+        queues[queueOf(j)].waiting.push({readyAt[j], j});
     }
   }
   // Move the instructions into the new order (they follow the declarations).
@@ -436,6 +456,9 @@ void listSchedule(ProgramOp program,
       op->moveBefore(block, block->begin());
     anchor = op;
   }
+  for (unsigned i = 0; i < n; ++i)
+    if (lane[i] >= 0)
+      setInstructionEngine(instructions[i], Engine::dma, lane[i]);
   instructions.assign(order.begin(), order.end());
 }
 

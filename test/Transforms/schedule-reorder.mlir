@@ -1,5 +1,6 @@
 // RUN: systole-opt %s --systole-schedule | FileCheck %s
 // RUN: systole-opt %s --systole-schedule | FileCheck %s --check-prefix=WAR
+// RUN: systole-opt %s --systole-schedule | FileCheck %s --check-prefix=QUEUE
 // RUN: systole-opt %s --systole-schedule=reorder=false | FileCheck %s --check-prefix=ORDER
 // The reordered program runs on the simulator with its race detector on and
 // computes what the program order computes.
@@ -31,6 +32,14 @@
 // WAR: ncore.memset on vector outs(#ncore.ap<sbuf[0:128] + 40960 f32 [512:1]>) value(3.000000e+00)
 // WAR: ncore.tensor_tensor add on vector
 // WAR: ncore.memset on vector outs(#ncore.ap<sbuf[0:128] + 32768 f32 [512:1]>) value(2.000000e+00)
+// The DMA queues are alike: each transfer goes to the queue free first
+// (the lowest-numbered of those free together), whatever queue the program
+// named. The three loads, on queues 0, 2 and 4 in the program, take 0, 1
+// and 2; the stores the next free ones.
+// QUEUE: ncore.dma_copy on dma[0] ins(#ncore.ap<hbm[0:128 step 512] f32 [512:1]>)
+// QUEUE: ncore.dma_copy on dma[1] ins(#ncore.ap<hbm[0:128 step 512] + 262144 f32 [512:1]>)
+// QUEUE: ncore.dma_copy on dma[2] ins(#ncore.ap<hbm[0:128 step 512] + 524288 f32 [512:1]>)
+// QUEUE: ncore.dma_copy on dma[3] ins(#ncore.ap<sbuf[0:128] + 26624 f32 [512:1]>)
 // SIM: simulated:
 ncore.program @main attributes {target = "trn2"} {
   ncore.input @x : tensor<3x128x512xf32> at 0

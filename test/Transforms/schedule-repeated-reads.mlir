@@ -1,8 +1,9 @@
-// RUN: systole-opt %s --systole-schedule | FileCheck %s
-// RUN: systole-opt %s --systole-schedule | systole-translate --ncore-to-ncx -o %t.ncx
+// RUN: systole-opt %s --systole-schedule=reorder=false | FileCheck %s
+// RUN: systole-opt %s --systole-schedule=reorder=false | systole-translate --ncore-to-ncx -o %t.ncx
 // RUN: systole-run %t.ncx --random-inputs --quiet | FileCheck %s --check-prefix=SIM
 
-// The tensor engine reads one stationary three times; only the newest read
+// In program order (reorder=false; schedule-reorder.mlir tests the list
+// scheduler). The tensor engine reads one stationary three times; only the newest read
 // of a region is remembered (the older ones are covered by it), and the
 // load that overwrites the stationary waits for the last of them. Waits a
 // stream's earlier waits imply are left out: the later matmuls wait for

@@ -111,6 +111,9 @@ constexpr int64_t kRowCacheSlots = 6;
 /// one per M block of a 2048-channel convolution.
 constexpr int64_t kMaxColumnSlots = 16;
 
+/// `bytes` rounded up to a multiple of 64: SBUF slots start 64-byte aligned.
+int64_t alignTo64(int64_t bytes) { return (bytes + 63) / 64 * 64; }
+
 /// The mutable state of an Emitter: what slots, caches and rotations the
 /// instructions emitted so far have used. Kept apart so that a tile can be
 /// emitted tentatively and taken back (Emitter::emitTile).
@@ -239,7 +242,7 @@ public:
   /// Whether a slot of `bytesPerPartition` bytes per partition fits in the
   /// current tile (tileLimit()).
   bool slotFits(int64_t bytesPerPartition) const {
-    int64_t aligned = (bytesPerPartition + 63) / 64 * 64;
+    int64_t aligned = alignTo64(bytesPerPartition);
     return tileBytes + aligned <= tileLimit();
   }
   /// An optional slot of `bytesPerPartition` bytes per partition (a load
@@ -250,7 +253,7 @@ public:
   /// emitted again with fewer (emitTile).
   std::optional<int64_t> allocOptionalSlot(int64_t bytesPerPartition,
                                            Location loc) {
-    int64_t aligned = (bytesPerPartition + 63) / 64 * 64;
+    int64_t aligned = alignTo64(bytesPerPartition);
     if (aligned > optionalBudget || !slotFits(bytesPerPartition))
       return std::nullopt;
     FailureOr<int64_t> at = allocSlot(bytesPerPartition, loc);
@@ -270,7 +273,7 @@ public:
   /// data.
   FailureOr<int64_t> allocSlot(int64_t bytesPerPartition, Location loc) {
     int64_t half = tileLimit();
-    int64_t aligned = (bytesPerPartition + 63) / 64 * 64;
+    int64_t aligned = alignTo64(bytesPerPartition);
     if (!slotFits(bytesPerPartition)) {
       if (arenaBytes)
         emitError(loc) << "ncore: internal error: an evacuation epilogue "
@@ -532,10 +535,6 @@ public:
     bool gpsimd = dst.getMemory() == Memory::sbuf &&
                   gpsimdNs + cycles / target.gpsimd_clock_ghz() <
                       vectorNs + cycles / target.vector_clock_ghz();
-    if (gpsimd)
-      gpsimdNs += cycles / target.gpsimd_clock_ghz();
-    else
-      vectorNs += cycles / target.vector_clock_ghz();
     b.create<MemsetOp>(loc, dst, APFloat(value),
                        gpsimd ? Engine::gpsimd : Engine::vector, nullptr,
                        nullptr, nullptr, nullptr, nullptr);
@@ -1938,7 +1937,9 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
 /// equals the sum rounded, then its maximum with +0. Bias columns that are
 /// not an operand (-y, an immediate, -0) are computed once per M block
 /// where the tiles keep derived columns (auxColumn). Fails, emitting
-/// nothing, for other steps or when the vector engine is the one to use.
+/// nothing, for other steps or when the vector engine is the one to use;
+/// fails after emitting the bias column (valid, and kept) when no tile slot
+/// is left for the result, as the vector engine's path then fails too.
 FailureOr<Operand> TileEmitter::onActivationEngine(Operation *op, AluOp aop,
                                                    const Operand &a,
                                                    const Operand &c,
@@ -3290,11 +3291,10 @@ struct Epilogue {
 /// and two spare f32 tiles (conversions of the result).
 int64_t epilogueTileBytes(Emitter &e, linalg::GenericOp generic,
                           unsigned cInput, ArrayRef<unsigned> nLoops) {
-  auto align = [](int64_t v) { return (v + 63) / 64 * 64; };
   int64_t n = e.target.matmul_max_n();
-  int64_t f32Tile = align(n * 4);
+  int64_t f32Tile = alignTo64(n * 4);
   auto tileOf = [&](Type t) {
-    return align(n * (isa<FloatType>(t) ? bytesOf(t) : 4));
+    return alignTo64(n * (isa<FloatType>(t) ? bytesOf(t) : 4));
   };
   Block &body = *generic.getBody();
   llvm::DenseSet<Value> columns;
@@ -3408,7 +3408,6 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
   int64_t bank = e.target.psum_bank_bytes();
   int64_t banks = e.target.psum_banks();
   int64_t S = e.sbufBytes;
-  auto align = [](int64_t v) { return (v + 63) / 64 * 64; };
   // A^T blocks come straight from HBM when A is K-major (m contiguous);
   // with k contiguous, rows are loaded and transposed on the tensor engine.
   bool aDirect = !(ct.sAk == 1 && ct.sAm != 1);
@@ -3416,11 +3415,11 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
   // contiguous (B transposed, e.g. `x @ W.T`) goes through transposes.
   bool bDirect = !(ct.sBk == 1 && ct.sBn != 1);
 
-  int64_t atBytes = align(KB * maxM * ebA);
-  int64_t rowBytes = aDirect ? 0 : align(K * ebA);
-  int64_t bRowBytes = bDirect ? 0 : align(K * ebB);
+  int64_t atBytes = alignTo64(KB * maxM * ebA);
+  int64_t rowBytes = aDirect ? 0 : alignTo64(K * ebA);
+  int64_t bRowBytes = bDirect ? 0 : alignTo64(K * ebB);
   int64_t outBytes = maxN * ebC;
-  int64_t epiBytes = epi ? align(epi->arenaBytes) : 0;
+  int64_t epiBytes = epi ? alignTo64(epi->arenaBytes) : 0;
   int64_t fixed =
       2 * atBytes + 2 * rowBytes + bRowBytes + 4 * outBytes + epiBytes;
   int64_t groupCols =
@@ -3433,7 +3432,7 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
   groupCols = std::min(groupCols, (N + maxN - 1) / maxN * maxN);
   int64_t panelOff = 0;
   int64_t atOff[2], rowOff[2], outOff[2], initOff[2];
-  atOff[0] = align(KB * groupCols * ebB);
+  atOff[0] = alignTo64(KB * groupCols * ebB);
   atOff[1] = atOff[0] + atBytes;
   rowOff[0] = atOff[1] + atBytes;
   rowOff[1] = rowOff[0] + rowBytes;
@@ -3812,7 +3811,6 @@ struct ConvolutionWeights {
 /// loaded whole and each [K chunk x M chunk] block is transposed on the
 /// tensor engine: a few large DMA descriptors instead of one per element.
 ConvolutionWeights planConvolutionWeights(Emitter &e, const Convolution &cv) {
-  auto align = [](int64_t v) { return (v + 63) / 64 * 64; };
   Type tw = cv.w.elementType;
   int64_t ebW = bytesOf(tw);
   int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns();
@@ -3836,10 +3834,10 @@ ConvolutionWeights planConvolutionWeights(Emitter &e, const Convolution &cv) {
   }
   cw.transposed = cv.m >= 0 && cw.nonNegative && isa<FloatType>(tw) &&
                   cw.rowSpan * ebW <= 32768;
-  cw.rowBytes = cw.transposed ? align(cw.rowSpan * ebW) : 0;
-  cw.bytes = align(cw.R * KB * MB * maxM * ebW);
+  cw.rowBytes = cw.transposed ? alignTo64(cw.rowSpan * ebW) : 0;
+  cw.bytes = alignTo64(cw.R * KB * MB * maxM * ebW);
   cw.fixedBytes =
-      cw.bytes + cw.rowBytes + 4 * align(e.target.matmul_max_n() * 4);
+      cw.bytes + cw.rowBytes + 4 * alignTo64(e.target.matmul_max_n() * 4);
   return cw;
 }
 
@@ -3867,7 +3865,6 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns();
   int64_t K = cv.partitions(), M = cv.m >= 0 ? cv.ranges[cv.m] : 1;
   int64_t KB = (K + maxK - 1) / maxK, MB = (M + maxM - 1) / maxM;
-  auto align = [](int64_t v) { return (v + 63) / 64 * 64; };
   int64_t S = e.sbufBytes, maxNTarget = e.target.matmul_max_n();
   ConvolutionWeights cw = planConvolutionWeights(e, cv);
   int64_t R = cw.R;
@@ -3876,8 +3873,8 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   int64_t wRowSpan = cw.rowSpan;
   bool wTransposed = cw.transposed;
   int64_t rowBytes = cw.rowBytes, wBytes = cw.bytes;
-  int64_t outBytes = align(maxNTarget * 4);
-  int64_t epiBytes = epi ? align(epi->arenaBytes) : 0;
+  int64_t outBytes = alignTo64(maxNTarget * 4);
+  int64_t epiBytes = epi ? alignTo64(epi->arenaBytes) : 0;
   int64_t fixed = cw.fixedBytes + epiBytes;
 
   // N tile: innermost N loops first, up to `maxN` elements.
@@ -3917,21 +3914,21 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   for (int64_t maxN = maxNTarget; nonNegative && !slab && maxN >= 32;
        maxN /= 2) {
     nt = chooseTile(maxN, tile);
-    slabBytes = align(spanOf(tile) * ebI);
+    slabBytes = alignTo64(spanOf(tile) * ebI);
     slab = fixed + 2 * KB * slabBytes <= S;
   }
   int64_t movBytes = KB * slabBytes;
   if (!slab) {
     int64_t maxN = maxNTarget;
-    while (maxN > 1 && fixed + 2 * align(R * KB * maxN * ebI) > S)
+    while (maxN > 1 && fixed + 2 * alignTo64(R * KB * maxN * ebI) > S)
       maxN /= 2;
-    if (fixed + 2 * align(R * KB * maxN * ebI) > S) {
+    if (fixed + 2 * alignTo64(R * KB * maxN * ebI) > S) {
       emitError(loc) << "ncore: convolution weights (" << wBytes
                      << " bytes per partition) leave no SBUF for its inputs";
       return failure();
     }
     nt = chooseTile(maxN, tile);
-    movBytes = align(R * KB * nt * ebI);
+    movBytes = alignTo64(R * KB * nt * ebI);
   }
   int64_t movOff[2] = {wBytes, wBytes + movBytes};
   int64_t outOff[2], initOff[2];
@@ -5383,7 +5380,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     SmallVector<unsigned> batchLoops;
     for (unsigned d : batchDims)
       batchLoops.push_back(loopOf(d));
-    int64_t slotBytes = (e.target.matmul_max_n() * 4 + 63) / 64 * 64;
+    int64_t slotBytes = alignTo64(e.target.matmul_max_n() * 4);
     int64_t tileBytes = epilogueTileBytes(e, generic, *cInput, nLoops);
     int64_t mBlocks = (cType.getDimSize(mDim) + e.target.pe_columns() - 1) /
                       e.target.pe_columns();
@@ -5511,10 +5508,9 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     int64_t maxK = e.target.pe_rows();
     int64_t KB = (cv.partitions() + maxK - 1) / maxK;
     ConvolutionWeights cw = planConvolutionWeights(e, cv);
-    auto align = [](int64_t v) { return (v + 63) / 64 * 64; };
     auto fits = [&] {
-      return cw.fixedBytes + align(epi->arenaBytes) +
-                 2 * align(cw.R * KB * 128 * bytesOf(cv.in.elementType)) <=
+      return cw.fixedBytes + alignTo64(epi->arenaBytes) +
+                 2 * alignTo64(cw.R * KB * 128 * bytesOf(cv.in.elementType)) <=
              e.sbufBytes;
     };
     if (!fits() && epi->canShrinkRing())
