@@ -152,11 +152,41 @@ struct EmitterState {
   SmallVector<int> rowOrdinal; // per input: its place in the row cache, or -1
   /// The derived-column cache of the epilogue being emitted
   /// (Epilogue::derivedSlots): 64-byte slots from derivedBase (-1: none),
-  /// taken round-robin, and the key (Operand::identity) and operand each
-  /// holds.
+  /// taken round-robin, the key (Operand::identity) and operand each
+  /// holds, and the epilogue tile (a count) that last read or wrote each.
   int64_t derivedBase = -1, derivedSlots = 0, nextDerivedSlot = 0;
   SmallVector<Attribute> derivedKeys;
   SmallVector<Operand> derivedValues;
+  SmallVector<int64_t> derivedTileOf;
+  int64_t epilogueTiles = 0;
+  /// The value kept under `key` in the derived-column cache, or nullopt;
+  /// marks its slot as read by the current tile.
+  std::optional<Operand> findDerived(Attribute key) {
+    for (auto [i, k] : llvm::enumerate(derivedKeys))
+      if (k == key) {
+        derivedTileOf[i] = epilogueTiles;
+        return derivedValues[i];
+      }
+    return std::nullopt;
+  }
+  /// Keeps `value` (its offset set here) under `key` in the next
+  /// derived-column slot round-robin that the current tile has not read or
+  /// written: a value this tile reads stays until the tile is done, however
+  /// late it reads it. There is always one: a tile takes at most two slots
+  /// per body op (Epilogue::derivedSlots).
+  Operand keepDerived(Attribute key, Operand value) {
+    int64_t slot = nextDerivedSlot;
+    for (int64_t tries = 0;
+         tries < derivedSlots && derivedTileOf[slot] == epilogueTiles; ++tries)
+      slot = (slot + 1) % derivedSlots;
+    nextDerivedSlot = (slot + 1) % derivedSlots;
+    value.offset = derivedBase + 64 * slot;
+    value.identity = key;
+    derivedKeys[slot] = key;
+    derivedValues[slot] = value;
+    derivedTileOf[slot] = epilogueTiles;
+    return value;
+  }
   int64_t epilogueIds = 0;
   int psumRotation = 0;
   int64_t tilesEmitted = 0; // vector-engine kernel tiles so far
@@ -1024,10 +1054,7 @@ private:
       c.identity = key;
       return c;
     }
-    for (auto [i, k] : llvm::enumerate(e.derivedKeys))
-      if (k == key)
-        return e.derivedValues[i];
-    return std::nullopt;
+    return e.findDerived(key);
   }
   /// Keeps column `o`, computed under `key`, for the next tiles: outside
   /// epilogues where it is in the ring (when it holds exactly the op's
@@ -1042,14 +1069,8 @@ private:
       }
       return kept;
     }
-    int64_t slot = e.nextDerivedSlot;
-    e.nextDerivedSlot = (slot + 1) % e.derivedSlots;
-    Operand kept = o;
-    kept.offset = e.derivedBase + 64 * slot;
-    kept.identity = key;
+    Operand kept = e.keepDerived(key, o);
     e.copy(loc, ap(o, 1), ap(kept, 1), Engine::vector);
-    e.derivedKeys[slot] = key;
-    e.derivedValues[slot] = kept;
     return kept;
   }
   /// Whether a column kept under `key` (not null) stays for later tiles:
@@ -1070,15 +1091,9 @@ private:
     c.kind = Operand::Column;
     c.type = f32;
     if (keep && e.derivedBase >= 0) {
-      for (auto [i, k] : llvm::enumerate(e.derivedKeys))
-        if (k == key)
-          return e.derivedValues[i];
-      int64_t slot = e.nextDerivedSlot;
-      e.nextDerivedSlot = (slot + 1) % e.derivedSlots;
-      c.offset = e.derivedBase + 64 * slot;
-      c.identity = key;
-      e.derivedKeys[slot] = key;
-      e.derivedValues[slot] = c;
+      if (std::optional<Operand> kept = e.findDerived(key))
+        return *kept;
+      c = e.keepDerived(key, c);
     } else {
       if (keep) {
         if (std::optional<int64_t> at = e.columnInRing(key)) {
@@ -3372,6 +3387,7 @@ LogicalResult emitEpilogueTile(Emitter &e, const Epilogue &epi, int64_t m0,
     e.nextDerivedSlot = 0;
     e.derivedKeys.assign(epi.derivedSlots, Attribute());
     e.derivedValues.assign(epi.derivedSlots, Operand());
+    e.derivedTileOf.assign(epi.derivedSlots, -1);
     e.columnSlots = epi.columnSlots;
     e.cachedColumns.assign(epi.columnSlots * k.inputs.size(), Attribute());
     e.columnLastUse.assign(epi.columnSlots * k.inputs.size(), 0);
@@ -3383,6 +3399,7 @@ LogicalResult emitEpilogueTile(Emitter &e, const Epilogue &epi, int64_t m0,
   e.rowSlotBytes = epi.rowSlotBytes;
   e.columnCacheBase = arenaBase + e.arenaBytes + epi.rowCacheBytes;
   e.derivedBase = epi.derivedSlots ? e.columnCacheBase + epi.columnBytes : -1;
+  ++e.epilogueTiles;
   LogicalResult result = emitTile(e, k, origin, counts);
   e.columnCacheBase = -1;
   e.derivedBase = -1;
