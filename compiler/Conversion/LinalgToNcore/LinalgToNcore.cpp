@@ -502,16 +502,10 @@ public:
   /// Queue time (ns) one piece of a split DMA aims at, and the most pieces
   /// (queues) one copy takes. Pieces on different queues overlap their
   /// transfers and their fixed latencies (1.3 us); over the corpus models,
-  /// loads in pieces of about 1 us on up to 8 queues measured best
-  /// (docs/performance.md), splitting over all 16 queues being worse.
+  /// loads and stores in pieces of about 1 us on up to 8 queues measured
+  /// best (docs/performance.md), splitting over all 16 queues being worse.
   static constexpr double kDmaPieceNs = 1000;
   static constexpr int64_t kDmaMaxPieces = 8;
-  /// Bytes per piece of a store's bandwidth time. A store (SBUF to HBM)
-  /// waits for the computation it writes out, and on in-order queues the
-  /// loads behind its pieces wait too: stores split into 64 KiB pieces only
-  /// (the 4096^3 GEMM falls from 86% to 81% of peak with 1 us pieces), plus
-  /// one piece per kDmaPieceNs of descriptor cost.
-  static constexpr double kDmaStorePieceBytes = 65536;
   /// A copy between `src` and `dst`, split by partitions over up to
   /// kDmaMaxPieces queues. Its queue time is DESIGN section 4's: bytes /
   /// bandwidth, plus a cost per descriptor (contiguous run) when the runs
@@ -523,12 +517,10 @@ public:
                     std::max(src.getElementBytes(), dst.getElementBytes());
     int64_t runs = std::max(descriptors(src), descriptors(dst));
     double queueNs = systole::dmaQueueNs(target, bytes, runs);
-    double descriptorNs =
-        queueNs - static_cast<double>(bytes) / target.dma_queue_bytes_per_ns();
-    double want = dst.getMemory() == Memory::hbm
-                      ? static_cast<double>(bytes) / kDmaStorePieceBytes +
-                            descriptorNs / kDmaPieceNs
-                      : queueNs / kDmaPieceNs;
+    // Stores split like loads: `schedule` puts each piece on the DMA queue
+    // free first, so loads no longer wait behind a store's pieces on
+    // in-order queues (which made stores split into 64 KiB pieces only).
+    double want = queueNs / kDmaPieceNs;
     int64_t pieces = std::min<int64_t>(
         {kDmaMaxPieces, p, static_cast<int64_t>(std::ceil(want))});
     if (pieces > 1 && dst.getPartitionCount() == p) {
