@@ -193,11 +193,11 @@ public:
 
   /// Records the accesses of the instruction at `index` (position
   /// `position` of stream `stream`), which the caller has ordered after
-  /// every conflicting record. Appends to `dropped` the program indices of
-  /// the reads of its own stream it drops without conflicting with them:
-  /// the caller must keep those before it.
+  /// every conflicting record. Appends to `dropped` (when given) the program
+  /// indices of the reads of its own stream it drops without conflicting
+  /// with them: a caller that reorders must keep those before it.
   void record(ArrayRef<Access> accesses, int stream, int64_t position,
-              int64_t index, SmallVectorImpl<int64_t> &dropped) {
+              int64_t index, SmallVectorImpl<int64_t> *dropped = nullptr) {
     for (const Access &a : accesses) {
       int64_t size = bucketBytes(a.memory);
       for (int64_t bk = a.b0 / size; bk <= (a.b1 - 1) / size; ++bk) {
@@ -224,8 +224,8 @@ public:
                                      [&](const Record &r) {
                                        bool drop = r.stream == stream &&
                                                    covers(a, r.access);
-                                       if (drop)
-                                         dropped.push_back(r.index);
+                                       if (drop && dropped)
+                                         dropped->push_back(r.index);
                                        return drop;
                                      }),
                       reads.end());
@@ -347,7 +347,7 @@ void listSchedule(ProgramOp program,
       tracker.forEachConflict(accesses,
                               [&](const Record &r) { precede(r.index); });
       dropped.clear();
-      tracker.record(accesses, stream[i], ++count[stream[i]], i, dropped);
+      tracker.record(accesses, stream[i], ++count[stream[i]], i, &dropped);
       for (int64_t p : dropped)
         precede(p);
     }
@@ -520,8 +520,7 @@ struct SchedulePass : systole::impl::ScheduleBase<SchedulePass> {
         int64_t &p = after[r.stream];
         p = std::max(p, r.position);
       });
-      SmallVector<int64_t> dropped;
-      tracker.record(accesses, stream, position, i, dropped);
+      tracker.record(accesses, stream, position, i);
       // Only the waits that what this stream already knows to be done (its
       // vector clock: its earlier waits, and what the instructions it waited
       // for had waited for) does not imply, and that no other of the waits

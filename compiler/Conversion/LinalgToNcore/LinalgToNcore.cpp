@@ -1031,10 +1031,10 @@ private:
   bool ringKeepsColumns() const {
     return e.arenaBytes == 0 && e.groupStartCounter < 0 && isFullTile();
   }
-  /// The column of `op`'s result computed under `key` by an earlier tile,
+  /// The column of `type` computed under `key` by an earlier tile,
   /// or nullopt: in an epilogue from its derived-column cache, else from
   /// the ring.
-  std::optional<Operand> findDerivedColumn(Operation &op, Attribute key) {
+  std::optional<Operand> findDerivedColumn(Attribute key, Type type) {
     if (e.derivedBase < 0) {
       std::optional<int64_t> at = e.columnInRing(key);
       if (!at)
@@ -1042,7 +1042,7 @@ private:
       Operand c;
       c.kind = Operand::Column;
       c.offset = *at;
-      c.type = op.getResult(0).getType();
+      c.type = type;
       c.identity = key;
       return c;
     }
@@ -1079,21 +1079,15 @@ private:
                                function_ref<void(const Operand &)> fill) {
     Type f32 = e.b.getF32Type();
     bool keep = keepsDerivedColumns(key);
+    if (keep)
+      if (std::optional<Operand> kept = findDerivedColumn(key, f32))
+        return *kept;
     Operand c;
     c.kind = Operand::Column;
     c.type = f32;
     if (keep && e.derivedBase >= 0) {
-      if (std::optional<Operand> kept = e.findDerived(key))
-        return *kept;
       c = e.keepDerived(key, c);
     } else {
-      if (keep) {
-        if (std::optional<int64_t> at = e.columnInRing(key)) {
-          c.offset = *at;
-          c.identity = key;
-          return c;
-        }
-      }
       FailureOr<Operand> t = newTile(f32, 1, /*exactType=*/true);
       if (failed(t))
         return failure();
@@ -2870,7 +2864,8 @@ LogicalResult TileEmitter::run() {
           break;
         Attribute key = derivedColumnKey(op, opIndex++);
         if (key) {
-          if (std::optional<Operand> cached = findDerivedColumn(op, key)) {
+          if (std::optional<Operand> cached =
+                  findDerivedColumn(key, op.getResult(0).getType())) {
             values[op.getResult(0)] = *cached;
             continue;
           }
