@@ -96,6 +96,7 @@ void addPhasePasses(OpPassManager &pm, Phase phase,
     pm.addPass(createBufferize());
     break;
   case Phase::Place:
+    pm.addPass(createChooseHbmLayout());
     pm.addPass(createPlaceMemory(PlaceMemoryOptions{options.target}));
     break;
   case Phase::Ncore:

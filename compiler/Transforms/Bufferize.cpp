@@ -11,9 +11,12 @@
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
@@ -70,19 +73,51 @@ struct BufferizePass : systole::impl::BufferizeBase<BufferizePass> {
     // copy it into each user's through HBM; the `ncore` phase also wants the
     // zero fill shortly before its matmul (it is then the accumulation's
     // start, and emits nothing).
-    SmallVector<linalg::FillOp> shared;
+    //
+    // A fill that a `tensor.insert_slice` writes into (a pad: the value
+    // inserted, then the border) goes before the `tensor.empty` the
+    // inserted value is computed into, so that empty-tensor elimination
+    // below can make that computation write the slice in place.
+    SmallVector<linalg::FillOp> fills;
     module.walk([&](linalg::FillOp fill) {
-      if (fill.hasPureTensorSemantics() && !fill.getResult(0).hasOneUse() &&
-          !fill.getResult(0).use_empty())
-        shared.push_back(fill);
+      if (fill.hasPureTensorSemantics() && !fill.getResult(0).use_empty())
+        fills.push_back(fill);
     });
-    for (linalg::FillOp fill : shared) {
-      // Each use gets a copy right before it; the original goes.
+    DominanceInfo dominance;
+    auto placeFor = [&](linalg::FillOp fill, OpOperand *use) -> Operation * {
+      auto insert = dyn_cast<tensor::InsertSliceOp>(use->getOwner());
+      if (!insert || use->get() != insert.getDest())
+        return use->getOwner();
+      Value v = insert.getSource();
+      while (auto dps = v.getDefiningOp<DestinationStyleOpInterface>())
+        v = dps.getDpsInitOperand(cast<OpResult>(v).getResultNumber())->get();
+      auto empty = v.getDefiningOp<tensor::EmptyOp>();
+      if (!empty || empty->getBlock() != insert->getBlock())
+        return use->getOwner();
+      // What the moved fill reads: its value, and its destination (a
+      // `tensor.empty`, cloned with it, needs its dynamic sizes).
+      SmallVector<Value> needed(fill.getInputs());
+      Value init = fill.getDpsInits()[0];
+      if (auto initEmpty = init.getDefiningOp<tensor::EmptyOp>())
+        llvm::append_range(needed, initEmpty->getOperands());
+      else
+        needed.push_back(init);
+      if (!llvm::all_of(needed, [&](Value in) {
+            return dominance.properlyDominates(in, empty);
+          }))
+        return use->getOwner();
+      return empty;
+    };
+    for (linalg::FillOp fill : fills) {
       SmallVector<OpOperand *> uses;
       for (OpOperand &use : fill.getResult(0).getUses())
         uses.push_back(&use);
+      if (uses.size() == 1 &&
+          placeFor(fill, uses.front()) == uses.front()->getOwner())
+        continue;
+      // Each use gets a copy; the original goes.
       for (OpOperand *use : uses) {
-        OpBuilder b(use->getOwner());
+        OpBuilder b(placeFor(fill, use));
         // Its own destination too: fills sharing one `tensor.empty` are
         // writes to one tensor, which the analysis would have to resolve
         // pairwise (quadratic in the model's depth).
@@ -128,6 +163,29 @@ struct BufferizePass : systole::impl::BufferizeBase<BufferizePass> {
     options.setFunctionBoundaryTypeConversion(
         bufferization::LayoutMapOption::IdentityLayoutMap);
     options.allowReturnAllocsFromLoops = true;
+
+    // Upstream empty-tensor elimination, for pads: a value computed into a
+    // `tensor.empty` and then inserted into a filled tensor (a convolution's
+    // output into the interior of the next one's padded input) is computed
+    // into that slice instead, so no buffer and no HBM-to-HBM copy lie
+    // between them. Only pads: an insertion into a loop-carried tensor (a
+    // scatter's row update) would read the slice it writes, and
+    // bufferization would copy the row aside first.
+    SmallVector<tensor::InsertSliceOp> pads;
+    module.walk([&](tensor::InsertSliceOp insert) {
+      if (insert.getDest().getDefiningOp<linalg::FillOp>())
+        pads.push_back(insert);
+    });
+    if (!pads.empty()) {
+      bufferization::OneShotAnalysisState state(module, options);
+      if (failed(bufferization::analyzeModuleOp(module, state)))
+        return signalPassFailure();
+      IRRewriter rewriter(module.getContext());
+      for (tensor::InsertSliceOp insert : pads)
+        if (failed(
+                bufferization::eliminateEmptyTensors(rewriter, insert, state)))
+          return signalPassFailure();
+    }
     if (failed(bufferization::runOneShotModuleBufferize(module, options)))
       return signalPassFailure();
 
@@ -170,7 +228,16 @@ struct BufferizePass : systole::impl::BufferizeBase<BufferizePass> {
     OpPassManager pm(ModuleOp::getOperationName());
     pm.addPass(createCSEPass());
     if (failed(runPipeline(pm, module)))
-      signalPassFailure();
+      return signalPassFailure();
+
+    // Empty-tensor elimination leaves each in-place insertion as a copy of
+    // a subview onto itself once CSE has merged the two subviews (upstream's
+    // canonicalization would fold it; the `ncore` phase would move it
+    // through SBUF and back).
+    module.walk([](memref::CopyOp copy) {
+      if (copy.getSource() == copy.getTarget())
+        copy.erase();
+    });
   }
 };
 

@@ -287,6 +287,26 @@ def Bufferize : Pass<"systole-bufferize", "mlir::ModuleOp"> {
                            "::mlir::bufferization::BufferizationDialect"];
 }
 
+def ChooseHbmLayout : Pass<"systole-choose-hbm-layout", "mlir::ModuleOp"> {
+  let summary = "The `place` phase: partition-major HBM layouts for intermediates";
+  let description = [{
+    DESIGN section 1, phase `place`, on bufferized `@main`, before
+    `systole-place`: each intermediate `memref.alloc` of rank 3 or more whose
+    readers and writers (linalg ops carrying `systole.tiling`) all put the
+    same buffer dimension on the SBUF partitions gets a strided layout with
+    that dimension outermost and the others in their order; its subviews'
+    types follow. For an NCHW activation that every convolution and
+    epilogue reads and writes channel on partitions, the layout is C-major,
+    so a partition's DMA rows cover whole batches of H*W planes instead of
+    one plane each (rows under 512 bytes pay a per-descriptor cost, DESIGN
+    section 4). Buffers with any other user (a reshape, a return, a rank-
+    reducing view), with no vote or with votes that disagree, keep their
+    identity layout; so do arguments and results, whose layout the caller
+    owns. Never fails.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def PlaceMemory : Pass<"systole-place", "mlir::ModuleOp"> {
   let summary = "The `place` phase: HBM addresses by liveness";
   let description = [{

@@ -103,3 +103,32 @@ func.func @returned_twice(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, t
   } -> tensor<4xf32>
   return %a, %a, %x : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
 }
+
+// A pad of a computed value (the fill comes after the value in program
+// order, as the linalg phase emits it): the fill moves before the value's
+// `tensor.empty`, empty-tensor elimination makes the ReLU write the padded
+// buffer's interior in place, and no copy of the value into the interior is
+// left (CSE merges the two subviews, and the self-copy is erased).
+// CHECK-LABEL: func.func @pad_in_place
+// CHECK-SAME: (%[[X:.*]]: memref<2x3xf32>, %[[OUT:.*]]: memref<4x5xf32> {bufferize.result})
+// CHECK-NOT: memref.copy
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[OUT]] : memref<4x5xf32>)
+// CHECK-NEXT: %[[IN:.*]] = memref.subview %[[OUT]][1, 1] [2, 3] [1, 1]
+// CHECK-NEXT: linalg.generic {{.*}} ins(%[[X]] : memref<2x3xf32>) outs(%[[IN]] : memref<2x3xf32, strided<[5, 1], offset: 6>>)
+// CHECK-NOT: memref.copy
+// CHECK: return
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @pad_in_place(%x: tensor<2x3xf32>) -> tensor<4x5xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x3xf32>
+  %r = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<2x3xf32>) outs(%e : tensor<2x3xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.maximumf %a, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<2x3xf32>
+  %pe = tensor.empty() : tensor<4x5xf32>
+  %filled = linalg.fill ins(%zero : f32) outs(%pe : tensor<4x5xf32>) -> tensor<4x5xf32>
+  %padded = tensor.insert_slice %r into %filled[1, 1] [2, 3] [1, 1] : tensor<2x3xf32> into tensor<4x5xf32>
+  return %padded : tensor<4x5xf32>
+}
