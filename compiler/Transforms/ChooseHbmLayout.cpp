@@ -203,8 +203,10 @@ struct ChooseHbmLayoutPass
     llvm::MapVector<Operation *, Candidate> candidates;
     for (memref::AllocOp alloc : allocs) {
       MemRefType type = alloc.getType();
+      // (Not an empty buffer: its strides would be 0, which no strided
+      // layout may have.)
       if (!type.hasStaticShape() || type.getRank() < 3 ||
-          !type.getLayout().isIdentity())
+          type.getNumElements() == 0 || !type.getLayout().isIdentity())
         continue;
       Candidate c;
       if (!collectVotes(alloc.getResult(), c) || c.votes.empty() ||

@@ -133,3 +133,26 @@ func.func @kept(%x: memref<2x4x6x6xf32>, %k: memref<4x4x1x1xf32>, %win: memref<1
   }
   return
 }
+
+// -----
+
+// An empty convolution result keeps its layout: its strides would be 0,
+// which no strided layout may have.
+// CHECK-LABEL: func.func @empty
+// CHECK: memref.alloc() : memref<2x3x0x6xf32>{{$}}
+#in = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d4, d2 + d5, d3 + d6)>
+#w = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d1, d4, d5, d6)>
+#out = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
+func.func @empty(%x: memref<2x4x2x8xf32>, %k: memref<3x4x3x3xf32>, %r: memref<2x3x0x6xf32> {bufferize.result}) {
+  %o = memref.alloc() : memref<2x3x0x6xf32>
+  linalg.generic {indexing_maps = [#in, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %k : memref<2x4x2x8xf32>, memref<3x4x3x3xf32>) outs(%o : memref<2x3x0x6xf32>)
+      attrs = {systole.tiling = {partition = 1 : i64, tiles = array<i64: 1, 3, 1, 6, 4, 3, 3>}} {
+  ^bb0(%i: f32, %wt: f32, %acc: f32):
+    %m = arith.mulf %i, %wt : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  memref.copy %o, %r : memref<2x3x0x6xf32> to memref<2x3x0x6xf32>
+  return
+}
