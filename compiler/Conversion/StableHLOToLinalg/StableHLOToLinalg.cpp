@@ -802,12 +802,23 @@ struct DotGeneralLowering : Lowering<shlo::DotGeneralOp> {
                                      mapFor(rhsT, rb, rc, nb + nlf), resultMap};
       SmallVector<utils::IteratorType> iters = parallel(rank);
       iters.append(nc, utils::IteratorType::reduction);
+      // No contracting dims (an outer product, or a product of scalars):
+      // each result element is one product, as XLA computes it (a multiply;
+      // 0 + a * b would turn a -0 product into +0), and an elementwise op
+      // that does not read its output.
+      if (nc == 0)
+        init = rewriter.create<tensor::EmptyOp>(loc, accType.getShape(), acc);
       auto generic = buildGeneric(
           rewriter, loc, accType, ValueRange{lhs, rhs}, init, maps, iters,
           [&](OpBuilder &b, ValueRange args, SmallVectorImpl<Value> &out) {
             Value a = toAccumulator(b, loc, args[0], lhsE, acc);
             Value c = toAccumulator(b, loc, args[1], rhsE, acc);
-            if (isa<FloatType>(acc))
+            if (nc == 0)
+              out.push_back(
+                  isa<FloatType>(acc)
+                      ? b.create<arith::MulFOp>(loc, a, c).getResult()
+                      : b.create<arith::MulIOp>(loc, a, c).getResult());
+            else if (isa<FloatType>(acc))
               out.push_back(b.create<arith::AddFOp>(
                   loc, args[2], b.create<arith::MulFOp>(loc, a, c)));
             else
