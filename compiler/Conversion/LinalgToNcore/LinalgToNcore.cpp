@@ -2934,15 +2934,26 @@ LogicalResult TileEmitter::run() {
         }
         if (k.runningInit) {
           // The whole reduction is in this tile: combine with the value the
-          // output was filled with.
-          Operand init;
-          init.imm = *k.runningInit;
-          init.type = outType;
-          FailureOr<Operand> combined =
-              alu(rop, reduced, init, outType, outType);
-          if (failed(combined))
-            return failure();
-          result = *combined;
+          // output was filled with, unless that is the combiner's identity
+          // for every value (max with -inf, min with +inf, a product with
+          // 1, a sum with -0; not +0, which turns a -0 sum into +0).
+          double v = *k.runningInit;
+          bool identity = (rop == AluOp::max && std::isinf(v) && v < 0) ||
+                          (rop == AluOp::min && std::isinf(v) && v > 0) ||
+                          (rop == AluOp::mul && v == 1) ||
+                          (rop == AluOp::add && v == 0 && std::signbit(v));
+          if (identity && isa<FloatType>(outType)) {
+            result = reduced;
+          } else {
+            Operand init;
+            init.imm = v;
+            init.type = outType;
+            FailureOr<Operand> combined =
+                alu(rop, reduced, init, outType, outType);
+            if (failed(combined))
+              return failure();
+            result = *combined;
+          }
         } else {
           // Combine with the running value from HBM.
           FailureOr<Operand> running = newTile(outType, fpar);
@@ -5029,6 +5040,11 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
   /// first matmul of each accumulation does not accumulate).
   DenseMap<Operation *, Operation *> zeroFills;
   DenseSet<Operation *> elidedFills;
+  /// Vector-engine reductions whose every reduction loop lies in one tile,
+  /// each with the constant its output was filled with just before: the
+  /// fill emits nothing, and each tile combines its result with the
+  /// constant instead of the running value in HBM (Kernel::runningInit).
+  DenseMap<Operation *, double> filledInits;
 
   /// The buffer `v` is a view of (through view-like ops and loops that carry
   /// it), or `v`.
@@ -5051,6 +5067,16 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
   /// between (at most 16 ops) touching that buffer or a view of it; null
   /// when there is none.
   static Operation *zeroFillBefore(Operation *op, Value buffer) {
+    std::optional<double> value;
+    Operation *fill = constantFillBefore(op, buffer, value);
+    return fill && *value == 0 && !std::signbit(*value) ? fill : nullptr;
+  }
+
+  /// The fill of a float constant (`value`) into `buffer` that `op`
+  /// follows, with nothing in between (at most 16 ops) touching that buffer
+  /// or a view of it; null when there is none.
+  static Operation *constantFillBefore(Operation *op, Value buffer,
+                                       std::optional<double> &value) {
     Value root = rootBuffer(buffer);
     int budget = 16;
     for (Operation *p = op->getPrevNode(); p && budget-- > 0;
@@ -5061,9 +5087,10 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
         if (!matchPattern(fill.getDpsInputs()[0], m_Constant(&v)))
           return nullptr;
         auto f = dyn_cast<FloatAttr>(v);
-        return f && f.getValue().isZero() && !f.getValue().isNegative()
-                   ? p
-                   : nullptr;
+        if (!f)
+          return nullptr;
+        value = f.getValueAsDouble();
+        return p;
       }
       bool touches = false;
       p->walk([&](Operation *nested) {
@@ -5119,6 +5146,43 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
            succeeded(matchConvolution(generic, views, target));
   }
 
+  /// Fills filledInits: float vector-engine reductions (pooling, say) that
+  /// are not in a row group, whose tiles each hold every reduction loop
+  /// whole, whose output map indexes distinct loops (every output element
+  /// is written), and whose output a float constant fill wrote just before.
+  /// Not tensor-engine ops: those read a non-zero initial output from HBM.
+  void findFilledReductions(Emitter &e, func::FuncOp main, ModuleOp module) {
+    for (Operation &op : main.getBody().front()) {
+      auto generic = dyn_cast<linalg::GenericOp>(op);
+      if (!generic || rowGroupOf.contains(&op) || zeroFills.contains(&op) ||
+          onTensorEngine(generic, e.target, main, module) ||
+          generic.getNumDpsInits() != 1 ||
+          generic.getNumReductionLoops() == 0 ||
+          !isa<FloatType>(getElementTypeOrSelf(generic.getDpsInits()[0])) ||
+          !generic.getIndexingMapsArray().back().isProjectedPermutation())
+        continue;
+      FailureOr<systole::TilingDecision> tiling = systole::getTiling(generic);
+      if (failed(tiling))
+        continue;
+      SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+      SmallVector<utils::IteratorType> iterators =
+          generic.getIteratorTypesArray();
+      bool whole = true;
+      for (auto [d, it] : llvm::enumerate(iterators))
+        if (it == utils::IteratorType::reduction &&
+            (ShapedType::isDynamic(ranges[d]) || tiling->tiles[d] < ranges[d]))
+          whole = false;
+      if (!whole)
+        continue;
+      std::optional<double> value;
+      if (Operation *fill =
+              constantFillBefore(&op, generic.getDpsInits()[0], value)) {
+        filledInits[&op] = *value;
+        elidedFills.insert(fill);
+      }
+    }
+  }
+
   LogicalResult lowerBody(Emitter &e, func::FuncOp main, ModuleOp module) {
     bool ok = true;
     {
@@ -5136,6 +5200,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       }
     }
     findRowGroups(e, main, module);
+    findFilledReductions(e, main, module);
     for (Operation &op : main.getBody().front()) {
       if (fusedOps.contains(&op))
         continue; // emitted as a contraction's epilogue
@@ -5314,6 +5379,8 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     FailureOr<Kernel> k = buildKernel(linalgOp, *tiling, main, module);
     if (failed(k))
       return failure();
+    if (auto it = filledInits.find(op); it != filledInits.end())
+      k->runningInit = it->second;
     return emitKernel(e, *k);
   }
 
