@@ -109,15 +109,15 @@ struct BufferizePass : systole::impl::BufferizeBase<BufferizePass> {
       return empty;
     };
     for (linalg::FillOp fill : fills) {
-      SmallVector<OpOperand *> uses;
+      SmallVector<std::pair<OpOperand *, Operation *>> uses;
       for (OpOperand &use : fill.getResult(0).getUses())
-        uses.push_back(&use);
+        uses.push_back({&use, placeFor(fill, &use)});
       if (uses.size() == 1 &&
-          placeFor(fill, uses.front()) == uses.front()->getOwner())
+          uses.front().second == uses.front().first->getOwner())
         continue;
       // Each use gets a copy; the original goes.
-      for (OpOperand *use : uses) {
-        OpBuilder b(placeFor(fill, use));
+      for (auto [use, place] : uses) {
+        OpBuilder b(place);
         // Its own destination too: fills sharing one `tensor.empty` are
         // writes to one tensor, which the analysis would have to resolve
         // pairwise (quadratic in the model's depth).

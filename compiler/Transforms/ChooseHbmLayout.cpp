@@ -93,13 +93,13 @@ struct Candidate {
   /// Its subviews, each before the subviews of it.
   SmallVector<memref::SubViewOp> views;
   /// Whether a voting user is a convolution (or, after propagation, a copy
-  /// links it to a buffer that is relaid out the same way).
+  /// or an elementwise op links it to a buffer relaid out the same way).
   bool relayout = false;
   /// The buffers a `memref.copy` moves this one to or from, or an
   /// elementwise op reads or writes with it.
   SmallVector<memref::AllocOp> linked;
-  /// The dimension to put outermost, when the votes agree.
-  std::optional<unsigned> outer;
+  /// The dimension to put outermost (the votes agree on it).
+  unsigned outer() const { return votes.front(); }
 };
 
 /// The `memref.alloc` that `v` is, or is a chain of subviews of.
@@ -111,10 +111,9 @@ memref::AllocOp rootAlloc(Value v) {
 
 /// Collects, for `value` (a buffer or a view of one) and every subview of it,
 /// the buffer dimension each user puts on the partitions, into `c`. Returns
-/// false when
-/// some user is not a `linalg.generic`, `linalg.fill`, `memref.copy`, a
-/// non-rank-reducing `memref.subview` or `memref.dealloc`: the layout of
-/// such a buffer stays as it is.
+/// false when some user is not a `linalg.generic`, `linalg.fill`,
+/// `memref.copy`, a non-rank-reducing `memref.subview` or `memref.dealloc`:
+/// the layout of such a buffer stays as it is.
 bool collectVotes(Value value, Candidate &c) {
   for (OpOperand &use : value.getUses()) {
     Operation *user = use.getOwner();
@@ -188,10 +187,6 @@ struct ChooseHbmLayoutPass
     func::FuncOp main = systole::findEntryFunction(getOperation());
     if (!main || main.isExternal())
       return;
-    SmallVector<memref::AllocOp> allocs;
-    for (Operation &op : main.getBody().front())
-      if (auto alloc = dyn_cast<memref::AllocOp>(op))
-        allocs.push_back(alloc);
     // A buffer is relaid out when its voters agree and a convolution reads
     // or writes it, or a copy or an elementwise op links it to a buffer
     // relaid out the same way (a convolution's result and its epilogue's,
@@ -201,7 +196,7 @@ struct ChooseHbmLayoutPass
     // voters agree made the Llama attention block 6% slower (a softmax step
     // no longer fused, its result went through HBM).
     llvm::MapVector<Operation *, Candidate> candidates;
-    for (memref::AllocOp alloc : allocs) {
+    for (auto alloc : main.getBody().front().getOps<memref::AllocOp>()) {
       MemRefType type = alloc.getType();
       // (Not an empty buffer: its strides would be 0, which no strided
       // layout may have.)
@@ -212,15 +207,13 @@ struct ChooseHbmLayoutPass
       if (!collectVotes(alloc.getResult(), c) || c.votes.empty() ||
           !llvm::all_equal(c.votes))
         continue;
-      unsigned outer = c.votes.front();
       // Outermost already (or only size-1 dimensions outside it); or
       // innermost, where moving it out would make every free-dimension
       // element its own row.
-      if (outer + 1 == type.getRank() ||
-          llvm::all_of(type.getShape().take_front(outer),
+      if (c.outer() + 1 == type.getRank() ||
+          llvm::all_of(type.getShape().take_front(c.outer()),
                        [](int64_t n) { return n == 1; }))
         continue;
-      c.outer = outer;
       candidates[alloc] = std::move(c);
     }
     for (bool changed = true; changed;) {
@@ -231,7 +224,7 @@ struct ChooseHbmLayoutPass
         for (memref::AllocOp other : c.linked) {
           auto it = candidates.find(other);
           if (it != candidates.end() && it->second.relayout &&
-              it->second.outer == c.outer &&
+              it->second.outer() == c.outer() &&
               other.getType().getRank() ==
                   cast<memref::AllocOp>(op).getType().getRank()) {
             c.relayout = changed = true;
@@ -245,9 +238,8 @@ struct ChooseHbmLayoutPass
         continue;
       auto alloc = cast<memref::AllocOp>(op);
       MemRefType type = alloc.getType();
-      unsigned outer = *c.outer;
       auto layout = StridedLayoutAttr::get(
-          type.getContext(), 0, outerFirstStrides(type.getShape(), outer));
+          type.getContext(), 0, outerFirstStrides(type.getShape(), c.outer()));
       alloc.getResult().setType(MemRefType::get(type.getShape(),
                                                 type.getElementType(), layout,
                                                 type.getMemorySpace()));

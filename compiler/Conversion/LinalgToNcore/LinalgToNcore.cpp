@@ -5153,13 +5153,14 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
   /// Not tensor-engine ops: those read a non-zero initial output from HBM.
   void findFilledReductions(Emitter &e, func::FuncOp main, ModuleOp module) {
     for (Operation &op : main.getBody().front()) {
+      // The cheap tests first: onTensorEngine resolves every operand.
       auto generic = dyn_cast<linalg::GenericOp>(op);
-      if (!generic || rowGroupOf.contains(&op) || zeroFills.contains(&op) ||
-          onTensorEngine(generic, e.target, main, module) ||
+      if (!generic || rowGroupOf.contains(&op) ||
           generic.getNumDpsInits() != 1 ||
           generic.getNumReductionLoops() == 0 ||
           !isa<FloatType>(getElementTypeOrSelf(generic.getDpsInits()[0])) ||
-          !generic.getIndexingMapsArray().back().isProjectedPermutation())
+          !generic.getIndexingMapsArray().back().isProjectedPermutation() ||
+          onTensorEngine(generic, e.target, main, module))
         continue;
       FailureOr<systole::TilingDecision> tiling = systole::getTiling(generic);
       if (failed(tiling))
