@@ -58,7 +58,7 @@ def main():
     ap.add_argument("--corpus", default="../shared/corpus")
     ap.add_argument("--models", nargs="*", default=None)
     ap.add_argument("--timeout", type=int, default=1800)
-    ap.add_argument("--depths", type=int, nargs="*", default=[64, 128, 256, 512, 1024],
+    ap.add_argument("--depths", type=int, nargs="*", default=[64, 128, 256, 512, 1024, 2048, 4096],
                     help="layer counts of the generated MLPs (doubling)")
     args = ap.parse_args()
     compile_tool = os.path.join(args.bin, "systole-compile")

@@ -305,16 +305,25 @@ LogicalResult ProgramOp::verifyRegions() {
       regions.push_back(*region);
     }
   }
+  // The non-empty regions in address order must be disjoint; accesses are then
+  // looked up among them by binary search.
   std::stable_sort(regions.begin(), regions.end(),
                    [](const HbmRegion &a, const HbmRegion &b) { return a.begin < b.begin; });
+  llvm::erase_if(regions, [](const HbmRegion &r) { return r.end <= r.begin; });
   for (size_t i = 1; i < regions.size(); ++i)
-    if (regions[i - 1].end > regions[i].begin && regions[i].end > regions[i].begin) {
+    if (regions[i - 1].end > regions[i].begin) {
       InFlightDiagnostic diag = regions[i].op->emitOpError()
                                 << "HBM bytes [" << regions[i].begin << ", "
                                 << regions[i].end << ") overlap another region";
       diag.attachNote(regions[i - 1].op->getLoc()) << "the other region";
       return diag;
     }
+  auto insideRegion = [&](int64_t begin, int64_t end) {
+    auto next = llvm::upper_bound(regions, begin, [](int64_t address, const HbmRegion &r) {
+      return address < r.begin;
+    });
+    return next != regions.begin() && end <= std::prev(next)->end;
+  };
 
   if (semaphores.size() > static_cast<size_t>(t.semaphores()))
     return emitOpError() << "declares " << semaphores.size() << " semaphores, but "
@@ -362,10 +371,7 @@ LogicalResult ProgramOp::verifyRegions() {
         int64_t shift = (rows - 1) * rowStride * ap.getElementBytes();
         (shift < 0 ? begin : end) += shift;
       }
-      bool inside = false;
-      for (const HbmRegion &region : regions)
-        inside |= begin >= region.begin && end <= region.end;
-      if (!inside)
+      if (!insideRegion(begin, end))
         return op.emitOpError() << attr.getName().getValue() << ": HBM bytes [" << begin
                                 << ", " << end
                                 << ") are outside every declared region (inputs, "

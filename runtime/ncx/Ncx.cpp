@@ -109,10 +109,18 @@ InstructionChecker::checkEngine(std::initializer_list<EngineKind> engines) {
 
 absl::Status InstructionChecker::checkHbmRange(const char *role, int64_t begin,
                                                int64_t end) {
-  for (const HbmRegion &region : regions)
-    if (begin >= static_cast<int64_t>(region.address) &&
-        end <= static_cast<int64_t>(region.address + region.size))
+  // `regions` are the non-empty ones, sorted and disjoint: only the last one
+  // that starts at or before `begin` can hold the range.
+  auto next =
+      std::upper_bound(regions.begin(), regions.end(), begin,
+                       [](int64_t address, const HbmRegion &region) {
+                         return address < static_cast<int64_t>(region.address);
+                       });
+  if (next != regions.begin()) {
+    const HbmRegion &region = *std::prev(next);
+    if (end <= static_cast<int64_t>(region.address + region.size))
       return absl::OkStatus();
+  }
   return fail(
       StrFormat("%s: HBM bytes [%d, %d) are outside every declared region "
                 "(inputs, outputs, constants, scratch)",
@@ -802,24 +810,28 @@ absl::Status validateExecutable(const Executable &exe,
           return error(StrFormat("tensor '%s' is too large", t.name()));
       }
     }
-  std::vector<HbmRegion> regions = hbmRegions(exe);
-  for (size_t i = 0; i < regions.size(); ++i) {
-    const HbmRegion &r = regions[i];
+  // The non-empty regions, in address order, must be disjoint; instruction
+  // ranges are then looked up among them by binary search.
+  std::vector<HbmRegion> nonEmpty;
+  for (const HbmRegion &r : hbmRegions(exe)) {
     if (r.address > static_cast<uint64_t>(target.hbm_bytes()) ||
         r.size > static_cast<uint64_t>(target.hbm_bytes()) - r.address)
       return error(StrFormat(
           "%s '%s' at HBM [%d, %d) is outside the %d bytes of HBM", r.kind,
           r.name, r.address, r.address + r.size, target.hbm_bytes()));
-    if (i > 0 && regions[i - 1].address + regions[i - 1].size > r.address &&
-        r.size > 0)
+    if (r.size == 0)
+      continue;
+    if (!nonEmpty.empty() &&
+        nonEmpty.back().address + nonEmpty.back().size > r.address)
       return error(StrFormat("%s '%s' at HBM %d overlaps %s '%s'", r.kind,
-                             r.name, r.address, regions[i - 1].kind,
-                             regions[i - 1].name));
+                             r.name, r.address, nonEmpty.back().kind,
+                             nonEmpty.back().name));
+    nonEmpty.push_back(r);
   }
   for (StreamId stream : allStreams(exe)) {
     const Stream *s = getStream(exe, stream);
     for (int i = 0; i < s->instructions_size(); ++i) {
-      absl::Status status = InstructionChecker(exe, regions, stream, i).run();
+      absl::Status status = InstructionChecker(exe, nonEmpty, stream, i).run();
       if (!status.ok())
         return status;
     }

@@ -279,6 +279,22 @@ ncore.program @p attributes {target = "trn2"} {
 
 // -----
 
+// Adjacent regions do not make one: an access that crosses from one into the
+// next is outside both. Accesses inside the last region, and inside a region
+// that starts where an empty one does, are fine.
+ncore.program @p attributes {target = "trn2"} {
+  ncore.input @x : tensor<4x8xf32> at 0
+  ncore.scratch @empty at 128 size 0
+  ncore.scratch @s at 128 size 128
+  ncore.output @y : tensor<4x8xf32> at 256
+  ncore.dma_copy on dma[0] ins(#ncore.ap<hbm[0:1] + 128 f32 [32:1]>) outs(#ncore.ap<sbuf[0:1] f32 [32:1]>)
+  ncore.dma_copy on dma[0] ins(#ncore.ap<sbuf[0:1] f32 [32:1]>) outs(#ncore.ap<hbm[0:1] + 256 f32 [32:1]>)
+  // expected-error @+1 {{src: HBM bytes [64, 192) are outside every declared region}}
+  ncore.dma_copy on dma[0] ins(#ncore.ap<hbm[0:1] + 64 f32 [32:1]>) outs(#ncore.ap<sbuf[0:1] f32 [32:1]>)
+}
+
+// -----
+
 ncore.program @p attributes {target = "trn2"} {
   // expected-note @+1 {{the other region}}
   ncore.input @x : tensor<4x8xf32> at 0

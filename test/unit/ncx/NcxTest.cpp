@@ -277,6 +277,40 @@ TEST(NcxTest, RejectsMatmulShapes) {
   EXPECT_THAT(message, HasSubstr("f8E4M3FN is not native on trn2"));
 }
 
+TEST(NcxTest, HbmAccessMustLieInOneRegion) {
+  // x is [0, 131072); the output moves right after it, and an empty scratch
+  // region starts at the same address.
+  auto adjacent = [](Executable &exe) {
+    exe.mutable_outputs(0)->set_hbm_address(131072);
+    ScratchRegion *empty = exe.add_scratch();
+    empty->set_name("empty");
+    empty->set_hbm_address(131072);
+    empty->set_size_bytes(0);
+  };
+  EXPECT_EQ(errorAfter(adjacent), "");
+  // The load reads the output instead of x: inside the last region.
+  EXPECT_EQ(errorAfter([&](Executable &exe) {
+              adjacent(exe);
+              exe.mutable_dma_queues(0)
+                  ->mutable_instructions(0)
+                  ->mutable_dma_copy()
+                  ->mutable_src()
+                  ->set_byte_offset(131072);
+            }),
+            "");
+  // 64 bytes in, the load crosses from x into the output.
+  EXPECT_THAT(errorAfter([&](Executable &exe) {
+                adjacent(exe);
+                exe.mutable_dma_queues(0)
+                    ->mutable_instructions(0)
+                    ->mutable_dma_copy()
+                    ->mutable_src()
+                    ->set_byte_offset(64);
+              }),
+              HasSubstr("src: HBM bytes [64, 131136) are outside every "
+                        "declared region"));
+}
+
 TEST(NcxTest, RejectsBadSemaphoresAndRegions) {
   std::string message = errorAfter([](Executable &exe) {
     exe.mutable_tensor()->mutable_instructions(0)->mutable_waits(0)->set_sem(5);
