@@ -5,7 +5,7 @@ For each model of ../shared/corpus/models (or --models): compile time on this
 machine (systole-compile, wall and CPU), then simulated time on trn1 and trn2,
 tensor-engine utilisation, DMA bytes and peak SBUF/PSUM from the simulator's
 --stats-json (timing only: --functional=false). Then compiles generated MLPs
-of 64 to 1024 dense layers (256 wide, f32; --depths) and prints compile time
+of 64 to 4096 dense layers (256 wide, f32; --depths) and prints compile time
 per layer and the ratio to half the layers, which stay flat and near 2x when
 compile time grows linearly. Prints Markdown
 tables; docs/performance.md records them.

@@ -375,6 +375,30 @@ Value broadcastInDim(ConversionPatternRewriter &rewriter, Location loc,
     return restoreSign(rewriter, loc, operand, type);
   bool sorted = llvm::is_sorted(dims) &&
                 std::adjacent_find(dims.begin(), dims.end()) == dims.end();
+  // Only unit dimensions added, in order: a reshape (tensor.expand_shape),
+  // which folds with the collapse of a later broadcast and keeps no copy.
+  bool unitDimsAdded =
+      sorted && in.hasStaticShape() && type.hasStaticShape() &&
+      llvm::all_of(llvm::seq<int64_t>(0, type.getRank()), [&](int64_t d) {
+        auto it = llvm::find(dims, d);
+        return it == dims.end()
+                   ? type.getDimSize(d) == 1
+                   : in.getDimSize(it - dims.begin()) == type.getDimSize(d);
+      });
+  if (unitDimsAdded) {
+    auto out =
+        RankedTensorType::get(type.getShape(), toSignless(in.getElementType()));
+    std::optional<SmallVector<ReassociationIndices>> r;
+    if (in.getRank() == 0)
+      r.emplace();
+    else
+      r = getReassociationIndicesForCollapse(type.getShape(), in.getShape());
+    if (r) {
+      Value expanded =
+          rewriter.create<tensor::ExpandShapeOp>(loc, out, operand, *r);
+      return restoreSign(rewriter, loc, expanded, type);
+    }
+  }
   Value init = emptyLike(rewriter, loc, type);
   if (sorted) {
     // Drop operand dims of size 1 that expand.

@@ -21,6 +21,38 @@ func.func @broadcast_unit(%x: tensor<1x3xf32>) -> tensor<4x2x3xf32> {
 
 // -----
 
+// Only unit dimensions added, in order: a reshape, no copy. An operand dim of
+// size 1 that stays 1 is not an expansion.
+// CHECK-LABEL: func.func @broadcast_adds_unit_dims
+// CHECK-NOT:     linalg.
+// CHECK:         tensor.expand_shape %arg0 {{\[}}[0, 1]] output_shape [128, 1] : tensor<128xf32> into tensor<128x1xf32>
+// CHECK:         tensor.expand_shape %arg1 {{\[}}[0], [1, 2, 3]] output_shape [1, 1, 1, 5] : tensor<1x5xf32> into tensor<1x1x1x5xf32>
+// CHECK:         tensor.expand_shape %arg2 [] output_shape [1, 1] : tensor<i32> into tensor<1x1xi32>
+// CHECK-NOT:     linalg.
+// CHECK:         return
+func.func @broadcast_adds_unit_dims(%x: tensor<128xf32>, %y: tensor<1x5xf32>, %z: tensor<ui32>)
+    -> (tensor<128x1xf32>, tensor<1x1x1x5xf32>, tensor<1x1xui32>) {
+  %0 = stablehlo.broadcast_in_dim %x, dims = [0] : (tensor<128xf32>) -> tensor<128x1xf32>
+  %1 = stablehlo.broadcast_in_dim %y, dims = [2, 3] : (tensor<1x5xf32>) -> tensor<1x1x1x5xf32>
+  %2 = stablehlo.broadcast_in_dim %z, dims = [] : (tensor<ui32>) -> tensor<1x1xui32>
+  return %0, %1, %2 : tensor<128x1xf32>, tensor<1x1x1x5xf32>, tensor<1x1xui32>
+}
+
+// -----
+
+// Out of order, or a size-1 dim that expands: not a reshape.
+// CHECK-LABEL: func.func @broadcast_unit_dims_not_reshape
+// CHECK:         linalg.generic
+// CHECK:         linalg.broadcast
+func.func @broadcast_unit_dims_not_reshape(%x: tensor<1x3xf32>, %y: tensor<1xf32>)
+    -> (tensor<3x1xf32>, tensor<4x1xf32>) {
+  %0 = stablehlo.broadcast_in_dim %x, dims = [1, 0] : (tensor<1x3xf32>) -> tensor<3x1xf32>
+  %1 = stablehlo.broadcast_in_dim %y, dims = [1] : (tensor<1xf32>) -> tensor<4x1xf32>
+  return %0, %1 : tensor<3x1xf32>, tensor<4x1xf32>
+}
+
+// -----
+
 // Out-of-order dimensions: a generic whose input map permutes.
 // CHECK: #[[PERM:.*]] = affine_map<(d0, d1) -> (d1, d0)>
 // CHECK-LABEL: func.func @broadcast_permuted
