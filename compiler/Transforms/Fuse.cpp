@@ -49,6 +49,42 @@ bool isPermutationCopy(Operation *op) {
   return maps[0].isPermutation() && maps[1].isPermutation();
 }
 
+/// `tensor.collapse_shape` of an elementwise `linalg.generic` (all loops
+/// parallel, identity output map) that only the collapse reads, whose users
+/// are all elementwise generics: the generic runs over the collapsed dims
+/// instead (upstream `linalg::collapseOpIterationDims`), and the collapse
+/// folds away, so that the generic can fuse into those users. A bias
+/// broadcast to [batch x tokens x features] and added to a matmul's [rows x
+/// features] (through the reshape between them) then costs no pass of its own.
+struct CollapseElementwiseProducer : OpRewritePattern<tensor::CollapseShapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::CollapseShapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto generic = op.getSrc().getDefiningOp<linalg::GenericOp>();
+    if (!generic || !generic->hasOneUse() || generic.getNumDpsInits() != 1 ||
+        !generic.hasPureTensorSemantics() ||
+        generic.getNumLoops() != generic.getNumParallelLoops() ||
+        !generic.getMatchingIndexingMap(generic.getDpsInitOperand(0))
+             .isIdentity() ||
+        op->use_empty() || !llvm::all_of(op->getUsers(), [](Operation *user) {
+          auto consumer = dyn_cast<linalg::GenericOp>(user);
+          return consumer &&
+                 consumer.getNumLoops() == consumer.getNumParallelLoops();
+        }))
+      return failure();
+    SmallVector<ReassociationIndices> groups = op.getReassociationIndices();
+    if (!linalg::areDimSequencesPreserved(generic.getIndexingMapsArray(),
+                                          groups))
+      return failure();
+    FailureOr<linalg::CollapseResult> collapsed =
+        linalg::collapseOpIterationDims(generic, groups, rewriter);
+    if (failed(collapsed))
+      return failure();
+    rewriter.replaceOp(generic, collapsed->results);
+    return success();
+  }
+};
+
 struct FusePass : systole::impl::FuseBase<FusePass> {
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
@@ -153,6 +189,7 @@ struct FusePass : systole::impl::FuseBase<FusePass> {
              consumer.getNumLoops() == consumer.getNumParallelLoops();
     };
     linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns, collapse);
+    patterns.add<CollapseElementwiseProducer>(&getContext());
     linalg::FillOp::getCanonicalizationPatterns(patterns, &getContext());
     linalg::GenericOp::getCanonicalizationPatterns(patterns, &getContext());
     tensor::EmptyOp::getCanonicalizationPatterns(patterns, &getContext());

@@ -152,6 +152,63 @@ func.func @bias_after_reshape(%x: tensor<6x4xf32>, %w: tensor<4x8xf32>, %b: tens
 }
 
 // -----
+// The bias as torch-xla exports it: broadcast to [batch x seq x features] by
+// a copy of its own, added to the matmul's rows through the reshape. The
+// broadcast runs over the collapsed dims (its collapse folds away) and then
+// fuses into the add: one generic reads the matmul and the [8] bias.
+// CHECK-LABEL: func.func @broadcast_bias_after_reshape
+// CHECK: %[[MM:.*]] = linalg.matmul
+// CHECK-NEXT: %[[ADD:.*]] = linalg.generic {indexing_maps = [#{{.*}}, #[[ROW:.*]], #{{.*}}], iterator_types = ["parallel", "parallel"]} ins(%[[MM]], %arg2 : tensor<6x8xf32>, tensor<8xf32>)
+// CHECK: tensor.expand_shape %[[ADD]] {{\[\[}}0, 1], [2]] output_shape [2, 3, 8] : tensor<6x8xf32> into tensor<2x3x8xf32>
+// CHECK-NOT: linalg.generic
+#bias_map = affine_map<(d0, d1, d2) -> (d2)>
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func @broadcast_bias_after_reshape(%x: tensor<6x4xf32>, %w: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<2x3x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<6x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<6x8xf32>) -> tensor<6x8xf32>
+  %mm = linalg.matmul ins(%x, %w : tensor<6x4xf32>, tensor<4x8xf32>) outs(%f : tensor<6x8xf32>) -> tensor<6x8xf32>
+  %r = tensor.expand_shape %mm [[0, 1], [2]] output_shape [2, 3, 8] : tensor<6x8xf32> into tensor<2x3x8xf32>
+  %e3 = tensor.empty() : tensor<2x3x8xf32>
+  %bb = linalg.generic {indexing_maps = [#bias_map, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%b : tensor<8xf32>) outs(%e3 : tensor<2x3x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<2x3x8xf32>
+  %add = linalg.generic {indexing_maps = [#id3, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%r, %bb : tensor<2x3x8xf32>, tensor<2x3x8xf32>) outs(%e3 : tensor<2x3x8xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<2x3x8xf32>
+  return %add : tensor<2x3x8xf32>
+}
+
+// -----
+// A collapse whose user is not elementwise (a matmul) leaves the broadcast as
+// it is.
+// CHECK-LABEL: func.func @broadcast_collapse_into_matmul
+// CHECK: linalg.generic {{.*}} ins(%arg0 : tensor<4xf32>) outs(%{{.*}} : tensor<2x3x4xf32>)
+// CHECK: tensor.collapse_shape
+// CHECK: linalg.matmul
+#bias_map2 = affine_map<(d0, d1, d2) -> (d2)>
+#id3b = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func @broadcast_collapse_into_matmul(%b: tensor<4xf32>, %w: tensor<4x8xf32>) -> tensor<6x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e3 = tensor.empty() : tensor<2x3x4xf32>
+  %bb = linalg.generic {indexing_maps = [#bias_map2, #id3b], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%b : tensor<4xf32>) outs(%e3 : tensor<2x3x4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<2x3x4xf32>
+  %c = tensor.collapse_shape %bb [[0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+  %e = tensor.empty() : tensor<6x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<6x8xf32>) -> tensor<6x8xf32>
+  %mm = linalg.matmul ins(%c, %w : tensor<6x4xf32>, tensor<4x8xf32>) outs(%f : tensor<6x8xf32>) -> tensor<6x8xf32>
+  return %mm : tensor<6x8xf32>
+}
+
+// -----
 // A matmul moves right before its one elementwise user, past an op that
 // does not depend on it (here the bias's broadcast, used twice).
 // CHECK-LABEL: func.func @sink_to_consumer
