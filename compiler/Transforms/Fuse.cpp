@@ -181,12 +181,19 @@ struct FusePass : systole::impl::FuseBase<FusePass> {
     // [batch x tokens x features] before the bias add) runs over the
     // collapsed dims instead, so that it can fuse with that producer (and
     // the `ncore` phase can apply it to the matmul's PSUM tiles).
+    // A reduction that is not a contraction (a softmax's max and sum over
+    // [batch x heads x rows x cols] scores that a batched matmul computed as
+    // [batch*heads x rows x cols]) collapses alike, so that it keeps the
+    // loop ranges of the elementwise ops around it (a row group needs them
+    // equal); upstream folds only dims of one iterator type together.
     linalg::ControlFusionFn collapse = [](OpOperand *fused) {
       auto reshape = fused->get().getDefiningOp<tensor::ExpandShapeOp>();
       auto consumer = dyn_cast<linalg::GenericOp>(fused->getOwner());
       return reshape && consumer &&
              reshape.getSrc().getDefiningOp<linalg::LinalgOp>() &&
-             consumer.getNumLoops() == consumer.getNumParallelLoops();
+             (consumer.getNumLoops() == consumer.getNumParallelLoops() ||
+              (!systole::isContraction(consumer) &&
+               consumer.getNumDpsInputs() == 1));
     };
     linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns, collapse);
     patterns.add<CollapseElementwiseProducer>(&getContext());

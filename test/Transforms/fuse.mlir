@@ -209,6 +209,35 @@ func.func @broadcast_collapse_into_matmul(%b: tensor<4xf32>, %w: tensor<4x8xf32>
 }
 
 // -----
+// A softmax's max over [batch x heads x rows x cols] scores that a batched
+// matmul computed as [batch*heads x rows x cols]: the reduction reads them
+// through the expand_shape and runs over the collapsed dims too, so it has
+// the loop ranges of the elementwise ops around it.
+// CHECK-LABEL: func.func @reduction_after_reshape
+// CHECK: %[[BMM:.*]] = linalg.batch_matmul
+// CHECK: %[[MAX:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[BMM]] : tensor<6x5x5xf32>) outs(%{{.*}} : tensor<6x5xf32>)
+// CHECK: tensor.expand_shape %[[MAX]] {{\[\[}}0, 1], [2]] output_shape [2, 3, 5] : tensor<6x5xf32> into tensor<2x3x5xf32>
+#in4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#out4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+func.func @reduction_after_reshape(%q: tensor<6x5x4xbf16>, %k: tensor<6x4x5xbf16>) -> tensor<2x3x5xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<6x5x5xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<6x5x5xf32>) -> tensor<6x5x5xf32>
+  %s = linalg.batch_matmul ins(%q, %k : tensor<6x5x4xbf16>, tensor<6x4x5xbf16>) outs(%f : tensor<6x5x5xf32>) -> tensor<6x5x5xf32>
+  %r = tensor.expand_shape %s [[0, 1], [2], [3]] output_shape [2, 3, 5, 5] : tensor<6x5x5xf32> into tensor<2x3x5x5xf32>
+  %em = tensor.empty() : tensor<2x3x5xf32>
+  %fm = linalg.fill ins(%ninf : f32) outs(%em : tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  %m = linalg.generic {indexing_maps = [#in4, #out4], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%r : tensor<2x3x5x5xf32>) outs(%fm : tensor<2x3x5xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %x = arith.maximumf %a, %o : f32
+    linalg.yield %x : f32
+  } -> tensor<2x3x5xf32>
+  return %m : tensor<2x3x5xf32>
+}
+
+// -----
 // A matmul moves right before its one elementwise user, past an op that
 // does not depend on it (here the bias's broadcast, used twice).
 // CHECK-LABEL: func.func @sink_to_consumer
