@@ -12,9 +12,11 @@
 #include "compiler/Transforms/Passes.h"
 #include "compiler/Transforms/Tiling.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -81,6 +83,96 @@ struct CollapseElementwiseProducer : OpRewritePattern<tensor::CollapseShapeOp> {
     if (failed(collapsed))
       return failure();
     rewriter.replaceOp(generic, collapsed->results);
+    return success();
+  }
+};
+
+/// Whether `v` is the constant -inf of its float type.
+bool isNegativeInfinity(Value v) {
+  FloatAttr attr;
+  return matchPattern(v, m_Constant(&attr)) && attr.getValue().isInfinity() &&
+         attr.getValue().isNegative();
+}
+
+/// A row test "any element is not -inf" (an i1 or-reduction from false of
+/// `not(x == -inf)` or `x != -inf`, as the masked softmax of an attention
+/// block computes it to find fully masked rows) as "max(x) != -inf": a max
+/// reduction, which CSE merges with the softmax's own max over the same
+/// scores, and one compare per row, which fuses into its users; one pass
+/// over the scores instead of three. Exact for every input: a NaN makes
+/// both true (the max propagates it, and NaN != -inf), a row of -inf makes
+/// both false, and so does an empty row (the max's init is -inf).
+struct AnyNotNegInfAsMax : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
+        op.getNumReductionLoops() == 0 || !op.hasPureTensorSemantics())
+      return failure();
+    auto initType = cast<RankedTensorType>(op.getDpsInits()[0].getType());
+    auto inType = cast<RankedTensorType>(op.getDpsInputs()[0].getType());
+    auto floatType = dyn_cast<FloatType>(inType.getElementType());
+    if (!initType.getElementType().isInteger(1) || !floatType)
+      return failure();
+    auto fill = op.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+    if (!fill || !matchPattern(fill.getDpsInputs()[0], m_Zero()))
+      return failure();
+    // Body: or(out, test) where test is x != -inf.
+    Block &body = *op.getBody();
+    Value in = body.getArgument(0), out = body.getArgument(1);
+    auto ori =
+        body.getTerminator()->getOperand(0).getDefiningOp<arith::OrIOp>();
+    if (!ori || body.getOperations().size() > 4)
+      return failure();
+    Value test = ori.getLhs() == out ? ori.getRhs() : ori.getLhs();
+    if ((ori.getLhs() != out && ori.getRhs() != out) || test == out)
+      return failure();
+    auto isCompare = [&](Value v, arith::CmpFPredicate predicate) {
+      auto cmp = v.getDefiningOp<arith::CmpFOp>();
+      return cmp && cmp->getBlock() == &body &&
+             cmp.getPredicate() == predicate && cmp.getLhs() == in &&
+             isNegativeInfinity(cmp.getRhs());
+    };
+    bool matched = isCompare(test, arith::CmpFPredicate::UNE);
+    if (auto xori = test.getDefiningOp<arith::XOrIOp>(); !matched && xori) {
+      Value other =
+          isCompare(xori.getLhs(), arith::CmpFPredicate::OEQ)   ? xori.getRhs()
+          : isCompare(xori.getRhs(), arith::CmpFPredicate::OEQ) ? xori.getLhs()
+                                                                : Value();
+      matched = other && matchPattern(other, m_One());
+    }
+    if (!matched)
+      return failure();
+
+    Location loc = op.getLoc();
+    Value negInf = rewriter.create<arith::ConstantOp>(
+        loc,
+        rewriter.getFloatAttr(
+            floatType, APFloat::getInf(floatType.getFloatSemantics(), true)));
+    Value maxInit =
+        rewriter.create<tensor::EmptyOp>(loc, initType.getShape(), floatType);
+    maxInit =
+        rewriter.create<linalg::FillOp>(loc, negInf, maxInit).getResult(0);
+    auto max = rewriter.create<linalg::GenericOp>(
+        loc, maxInit.getType(), op.getDpsInputs(), maxInit,
+        op.getIndexingMapsArray(), op.getIteratorTypesArray(),
+        [](OpBuilder &b, Location l, ValueRange args) {
+          Value m = b.create<arith::MaximumFOp>(l, args[1], args[0]);
+          b.create<linalg::YieldOp>(l, m);
+        });
+    int64_t rank = initType.getRank();
+    AffineMap id = rewriter.getMultiDimIdentityMap(rank);
+    Value testInit = rewriter.create<tensor::EmptyOp>(
+        loc, initType.getShape(), initType.getElementType());
+    auto any = rewriter.create<linalg::GenericOp>(
+        loc, initType, max.getResult(0), testInit, ArrayRef<AffineMap>{id, id},
+        SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value t = b.create<arith::CmpFOp>(l, arith::CmpFPredicate::UNE,
+                                            args[0], negInf);
+          b.create<linalg::YieldOp>(l, t);
+        });
+    rewriter.replaceOp(op, any.getResults());
     return success();
   }
 };
@@ -196,7 +288,7 @@ struct FusePass : systole::impl::FuseBase<FusePass> {
                consumer.getNumDpsInputs() == 1));
     };
     linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns, collapse);
-    patterns.add<CollapseElementwiseProducer>(&getContext());
+    patterns.add<CollapseElementwiseProducer, AnyNotNegInfAsMax>(&getContext());
     linalg::FillOp::getCanonicalizationPatterns(patterns, &getContext());
     linalg::GenericOp::getCanonicalizationPatterns(patterns, &getContext());
     tensor::EmptyOp::getCanonicalizationPatterns(patterns, &getContext());
