@@ -101,6 +101,7 @@ void addPhasePasses(OpPassManager &pm, Phase phase,
     break;
   case Phase::Ncore:
     pm.addPass(createLinalgToNcore(LinalgToNcoreOptions{options.target}));
+    pm.addPass(createFoldActivationReductions());
     break;
   case Phase::Schedule:
     pm.addPass(createSchedule());

@@ -328,6 +328,19 @@ def PlaceMemory : Pass<"systole-place", "mlir::ModuleOp"> {
   ];
 }
 
+def FoldActivationReductions : Pass<"systole-fold-activation-reductions",
+                                    "mlir::ModuleOp"> {
+  let summary = "The `ncore` phase, last: softmax sums into the exp activation";
+  let description = [{
+    DESIGN section 1, phase `ncore`, after the lowering; DESIGN section 4,
+    `activation`'s optional add-reduce. A vector-engine `tensor_reduce add`
+    of every free element of an f32 tile that an `exp` activation wrote
+    just before (no write to the tile and no access to the sum's bytes in
+    between) becomes that activation's `reduce(...)` operand: 64 scalar
+    cycles instead of N vector cycles per tile, the same sums bit for bit.
+  }];
+}
+
 def Schedule : Pass<"systole-schedule", "mlir::ModuleOp"> {
   let summary = "The `schedule` phase: instruction order and semaphores";
   let description = [{

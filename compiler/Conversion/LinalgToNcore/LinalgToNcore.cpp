@@ -79,6 +79,79 @@ bool overlaps(const HbmView &x, const HbmView &y) {
   return x0 < y1 && y0 < x1;
 }
 
+/// The HBM bytes [first, last + 1) of the elements of `v` that the tile at
+/// `origin` (`counts` iterations per loop) accesses through `map`; nullopt
+/// when a result of `map` is neither a loop nor a constant.
+std::optional<std::pair<int64_t, int64_t>>
+tileExtent(const HbmView &v, AffineMap map, ArrayRef<int64_t> origin,
+           ArrayRef<int64_t> counts) {
+  int64_t lo = v.offset, hi = v.offset;
+  for (auto [k, e] : llvm::enumerate(map.getResults())) {
+    int64_t a, b;
+    if (auto d = dyn_cast<AffineDimExpr>(e)) {
+      a = origin[d.getPosition()];
+      b = a + counts[d.getPosition()] - 1;
+    } else if (auto c = dyn_cast<AffineConstantExpr>(e)) {
+      a = b = c.getValue();
+    } else {
+      return std::nullopt;
+    }
+    lo += std::min(a * v.strides[k], b * v.strides[k]);
+    hi += std::max(a * v.strides[k], b * v.strides[k]);
+  }
+  int64_t eb = bytesOf(v.elementType);
+  return std::make_pair(v.base + lo * eb, v.base + (hi + 1) * eb);
+}
+
+/// Whether writing `out` through `outMap`, tile by tile in the order of
+/// `forEachTile` over `ranges` tiled by `tiles`, never writes bytes of `in`
+/// that a later tile reads through `inMap`: each tile's written bytes lie
+/// below, or above, every later tile's read bytes. (`place` may give a row
+/// group's result the bytes of the scores its first members read, which
+/// are dead once the ops run one after the other.) Conservative: false for
+/// more than 4096 tiles.
+bool writesBehindReads(const HbmView &out, AffineMap outMap, const HbmView &in,
+                       AffineMap inMap, ArrayRef<int64_t> ranges,
+                       ArrayRef<int64_t> tiles) {
+  SmallVector<std::pair<int64_t, int64_t>> written, read;
+  size_t n = ranges.size();
+  SmallVector<int64_t> origin(n, 0), counts(n, 1);
+  bool ok = true;
+  std::function<void(size_t)> walk = [&](size_t d) {
+    if (!ok)
+      return;
+    if (d == n) {
+      auto w = tileExtent(out, outMap, origin, counts);
+      auto r = tileExtent(in, inMap, origin, counts);
+      if (!w || !r || written.size() >= 4096) {
+        ok = false;
+        return;
+      }
+      written.push_back(*w);
+      read.push_back(*r);
+      return;
+    }
+    int64_t step = std::max<int64_t>(1, tiles[d]);
+    for (int64_t o = 0; o < ranges[d] && ok; o += step) {
+      origin[d] = o;
+      counts[d] = std::min(step, ranges[d] - o);
+      walk(d + 1);
+    }
+  };
+  walk(0);
+  if (!ok)
+    return false;
+  int64_t laterBegin = std::numeric_limits<int64_t>::max();
+  int64_t laterEnd = std::numeric_limits<int64_t>::min();
+  for (size_t t = written.size(); t-- > 0;) {
+    if (written[t].second > laterBegin && written[t].first < laterEnd)
+      return false;
+    laterBegin = std::min(laterBegin, read[t].first);
+    laterEnd = std::max(laterEnd, read[t].second);
+  }
+  return true;
+}
+
 /// Whether `x` and `y` are the same elements at the same bytes.
 bool sameView(const HbmView &x, const HbmView &y) {
   return x.base == y.base && x.elementType == y.elementType &&
@@ -4732,10 +4805,14 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
   ///   map (the same elements, tile by tile) and is a float or i1 (kept
   ///   in SBUF as loaded data would be); other inputs are not written by
   ///   the group;
-  /// - the output overlaps no member's output, nor an input a member loads
-  ///   unless it is the same view read through the same map (each tile then
-  ///   reads its elements before writing them: `place` reuses the bytes of
-  ///   a softmax's scores for its result).
+  /// - the output overlaps no member's output unless it is the same buffer
+  ///   value and view written through the same map (bufferization gives a
+  ///   softmax's sum the buffer of its max; a later member reading it gets
+  ///   the last writer's result), nor an input a member loads unless it is the
+  ///   same view read through the same map (each tile then reads its elements
+  ///   before writing them: `place` reuses the bytes of a softmax's scores
+  ///   for its result) or no tile writes bytes a later tile reads
+  ///   (writesBehindReads: a bf16 result over f32 scores).
   bool joinsRowGroup(RowGroup &g, linalg::GenericOp op, Operation *fill,
                      func::FuncOp main, ModuleOp module) {
     if (op.getNumDpsInits() != 1 ||
@@ -4790,10 +4867,13 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       if (failed(v))
         return false;
       inputs.push_back(*v);
-      auto producer = llvm::find_if(g.members, [&](linalg::GenericOp m) {
-        return m.getDpsInits()[0] == in;
-      });
-      if (producer != g.members.end()) {
+      // The last member that writes it (an earlier one may have written
+      // the same buffer, which `place` reuses: a softmax's max and sum).
+      auto producer =
+          llvm::find_if(llvm::reverse(g.members), [&](linalg::GenericOp m) {
+            return m.getDpsInits()[0] == in;
+          });
+      if (producer != llvm::reverse(g.members).end()) {
         Type t = v->elementType;
         if (maps[i] != producer->getIndexingMapsArray().back() ||
             !(isa<FloatType>(t) || t.isInteger(1)))
@@ -4805,12 +4885,19 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
           return false;
     }
     for (auto [m, member] : llvm::enumerate(g.members)) {
-      if (overlaps(*out, g.outputs[m]))
-        return false;
       SmallVector<AffineMap> mMaps = member.getIndexingMapsArray();
+      // The same elements of the same view, tile by tile, may be written
+      // again: each tile's later member overwrites what its earlier one
+      // wrote, as the ops one after the other would.
+      if (overlaps(*out, g.outputs[m]) &&
+          !(member.getDpsInits()[0] == op.getDpsInits()[0] &&
+            sameView(*out, g.outputs[m]) && mMaps.back() == maps.back()))
+        return false;
       for (auto [i, in] : llvm::enumerate(g.inputs[m]))
         if (overlaps(*out, in) &&
-            !(sameView(*out, in) && mMaps[i] == maps.back()))
+            !(sameView(*out, in) && mMaps[i] == maps.back()) &&
+            !writesBehindReads(*out, maps.back(), in, mMaps[i], ranges,
+                               tiling->tiles))
           return false;
     }
     g.members.push_back(op);
@@ -4890,6 +4977,31 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
         rowGroupOf[op] = i;
   }
 
+  /// Whether anything but `g`'s ops may read `out`'s bytes: true unless
+  /// `out` is a view of a `memref.alloc` whose users, through every view of
+  /// it, are `g`'s ops (and deallocations).
+  static bool usedOutsideGroup(Value out, const RowGroup &g) {
+    Value root = out;
+    while (auto view = root.getDefiningOp<ViewLikeOpInterface>())
+      root = view.getViewSource();
+    if (!root.getDefiningOp<memref::AllocOp>())
+      return true;
+    SmallVector<Value> work{root};
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      for (Operation *user : v.getUsers()) {
+        if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+            view && view.getViewSource() == v) {
+          work.push_back(user->getResult(0));
+          continue;
+        }
+        if (!isa<memref::DeallocOp>(user) && !llvm::is_contained(g.ops, user))
+          return true;
+      }
+    }
+    return false;
+  }
+
   /// Emits `g`'s tiles (RowGroup); when they do not fit in SBUF (or a
   /// member fails), takes them back and emits the ops one by one.
   LogicalResult emitRowGroup(Emitter &e, const RowGroup &g, func::FuncOp main,
@@ -4908,12 +5020,9 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
           break;
         }
         k->runningInit = g.runningInit[m];
-        // Stored unless only the group (and the fill it absorbed) uses it.
-        Value out = member.getDpsInits()[0];
-        k->store = !out.getDefiningOp<memref::AllocOp>() ||
-                   llvm::any_of(out.getUsers(), [&](Operation *user) {
-                     return !llvm::is_contained(g.ops, user);
-                   });
+        // Stored unless only the group (and the fills it absorbed) uses
+        // its buffer, through any view of it.
+        k->store = usedOutsideGroup(member.getDpsInits()[0], g);
         kernels.push_back(std::move(*k));
       }
     }
@@ -4968,8 +5077,9 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       for (auto [i, in] : llvm::enumerate(op.getDpsInputs())) {
         Source src;
         // A member's result first: `place` may have put it at the bytes of
-        // a buffer an earlier member loaded (the same view). At most one
-        // member writes it (joinsRowGroup refuses overlapping outputs).
+        // a buffer an earlier member loaded (the same view). The last
+        // member before this one that writes it (joinsRowGroup lets
+        // members write the same view again, tile by tile).
         for (size_t p = 0; p < m; ++p) {
           linalg::GenericOp producer = g.members[p];
           if (producer.getDpsInits()[0] == in)
