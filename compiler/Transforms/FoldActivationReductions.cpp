@@ -69,11 +69,18 @@ bool touches(Operation *op, AccessPatternAttr ap, bool writesOnly) {
 /// a row group emits the two a few instructions apart.
 constexpr int kWindow = 32;
 
+/// Fewest elements per partition worth folding: the activation's reduce
+/// costs 64 scalar-engine cycles more (DESIGN section 4), the reduction N
+/// vector-engine cycles. Measured: a 10-class softmax got 26 ns slower with
+/// the fold; CLIP's rows of 50 took the same time either way.
+constexpr int64_t kMinElements = 64;
+
 /// The `exp` activation whose output `reduce` sums, when the sum can be its
 /// add-reduce exactly:
 /// - `reduce` adds every free element of each partition (its `reduce_dims`
-///   cover all dims of its input), without negation, f32 in and out, into
-///   one element per partition of the input's partitions;
+///   cover all dims of its input; at least kMinElements of them), without
+///   negation, f32 in and out, into one element per partition of the
+///   input's partitions;
 /// - its input is the activation's output, exactly (the same pattern), and
 ///   nothing in between writes those bytes;
 /// - the activation writes f32 (so the values it sums are the ones stored)
@@ -89,6 +96,7 @@ ActivationOp producerToFold(TensorReduceOp reduce) {
       !src.getElementType().isF32() || !dst.getElementType().isF32() ||
       src.getMemory() == Memory::hbm || dst.getMemory() == Memory::hbm ||
       reduce.getReduceDims() < static_cast<int32_t>(src.getCounts().size()) ||
+      src.getElementsPerPartition() < kMinElements ||
       dst.getElementsPerPartition() != 1 ||
       dst.getStartPartition() != src.getStartPartition() ||
       dst.getPartitionCount() != src.getPartitionCount())

@@ -334,10 +334,11 @@ def FoldActivationReductions : Pass<"systole-fold-activation-reductions",
   let description = [{
     DESIGN section 1, phase `ncore`, after the lowering; DESIGN section 4,
     `activation`'s optional add-reduce. A vector-engine `tensor_reduce add`
-    of every free element of an f32 tile that an `exp` activation wrote
-    just before (no write to the tile and no access to the sum's bytes in
-    between) becomes that activation's `reduce(...)` operand: 64 scalar
-    cycles instead of N vector cycles per tile, the same sums bit for bit.
+    of every free element (64 or more per partition) of an f32 tile that
+    an `exp` activation wrote just before (no write to the tile and no
+    access to the sum's bytes in between) becomes that activation's
+    `reduce(...)` operand: 64 scalar cycles instead of N vector cycles per
+    tile, the same sums bit for bit.
   }];
 }
 

@@ -30,10 +30,11 @@ ncore.program @fold_two_dims attributes {target = "trn2"} {
 // where the reduction gives -0); the inner dim only (a [P x 4] result); a
 // max; bf16 output (the activation would sum values before rounding); a
 // write to the tile in between; a read of the sum's bytes in between; a
-// different tile; an activation that already reduces.
+// different tile; an activation that already reduces; rows of fewer than
+// 64 elements (the activation's reduce costs 64 cycles).
 // CHECK-LABEL: ncore.program @keep
 // CHECK-NOT: reduce(
-// CHECK-COUNT-8: ncore.tensor_reduce
+// CHECK-COUNT-9: ncore.tensor_reduce
 ncore.program @keep attributes {target = "trn2"} {
   ncore.activation identity on scalar ins(#ncore.ap<sbuf[0:128] f32 [64:1]>) outs(#ncore.ap<sbuf[0:128] + 1024 f32 [64:1]>)
   ncore.tensor_reduce add on vector ins(#ncore.ap<sbuf[0:128] + 1024 f32 [64:1]>) outs(#ncore.ap<sbuf[0:128] + 2048 f32 []>)
@@ -60,4 +61,7 @@ ncore.program @keep attributes {target = "trn2"} {
 
   ncore.activation exp on scalar ins(#ncore.ap<sbuf[0:128] f32 [64:1]>) outs(#ncore.ap<sbuf[0:128] + 1024 f32 [64:1]>) reduce(#ncore.ap<sbuf[0:128] + 3072 f32 []>)
   ncore.tensor_reduce add on vector ins(#ncore.ap<sbuf[0:128] + 1024 f32 [64:1]>) outs(#ncore.ap<sbuf[0:128] + 2048 f32 []>)
+
+  ncore.activation exp on scalar ins(#ncore.ap<sbuf[0:128] f32 [63:1]>) outs(#ncore.ap<sbuf[0:128] + 1024 f32 [63:1]>)
+  ncore.tensor_reduce add on vector ins(#ncore.ap<sbuf[0:128] + 1024 f32 [63:1]>) outs(#ncore.ap<sbuf[0:128] + 2048 f32 []>)
 }

@@ -12,15 +12,15 @@
 // RUN: systole-run --backend=reference %s --input=1x1x4x4xf32=-inf,-inf,-inf,-inf,0,-inf,0,-inf,nan,1,2,3,1,1,1,1 | FileCheck %s --check-prefix=HAND
 // HAND: result[0]: 1x1x4x4xf32={{\[\[\[\[}}0 0 0 0][0.5 0 0.5 0][nan nan nan nan][0.25 0.25 0.25 0.25]]]]
 //
-// One vector reduction (the max; the sum is the exp activation's
-// add-reduce), the per-row test on the max's [4 x 1] column, and the select
-// reading it broadcast along the row.
+// Two reductions (the max and the sum: rows of 4 are too short to fold the
+// sum into the exp activation), the per-row test on the max's [4 x 1]
+// column, and the select reading it broadcast along the row.
 // RUN: systole-compile %s --emit=mlir -o - | FileCheck %s --check-prefix=ISA
 // RUN: systole-compile %s --emit=mlir -o - | grep -c 'ncore.tensor_reduce' | FileCheck %s --check-prefix=COUNT
 // ISA: ncore.tensor_reduce max on vector ins(#ncore.ap<sbuf[0:4] f32 [4:1]>) outs(#ncore.ap<sbuf[0:4] + [[MAX:[0-9]+]] f32 []>)
 // ISA: ncore.tensor_scalar ne(0xFF800000 : f32) on vector ins(#ncore.ap<sbuf[0:4] + [[MAX]] f32 []>) outs(#ncore.ap<sbuf[0:4] + [[ANY:[0-9]+]] i1 []>)
 // ISA: ncore.select on vector ins(#ncore.ap<sbuf[0:4] + [[ANY]] i1 [4:0]>,
-// COUNT: 1
+// COUNT: 2
 func.func @main(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32> {
   %0 = stablehlo.constant dense<0.0> : tensor<f32>
   %1 = stablehlo.broadcast_in_dim %0, dims = [] : (tensor<f32>) -> tensor<1x1x4x4xf32>
