@@ -57,6 +57,10 @@ SmallVector<AccessPatternAttr> accessesOf(Operation *op, bool write) {
 }
 
 bool touches(Operation *op, AccessPatternAttr ap, bool writesOnly) {
+  // A gather's or scatter's table spans rows its pattern does not show:
+  // taken to touch every on-chip byte.
+  if (isa<GatherOp, ScatterOp>(op))
+    return true;
   auto hit = [&](bool write) {
     return llvm::any_of(accessesOf(op, write), [&](AccessPatternAttr other) {
       return mayOverlap(ap, other);

@@ -74,9 +74,14 @@ struct CollapseElementwiseProducer : OpRewritePattern<tensor::CollapseShapeOp> {
                  consumer.getNumLoops() == consumer.getNumParallelLoops();
         }))
       return failure();
+    // Upstream's collapsing takes maps of loops only (a reverse's `3 - d0`
+    // or a broadcast's constant 0 are not).
+    SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+    if (!llvm::all_of(maps,
+                      [](AffineMap m) { return m.isProjectedPermutation(); }))
+      return failure();
     SmallVector<ReassociationIndices> groups = op.getReassociationIndices();
-    if (!linalg::areDimSequencesPreserved(generic.getIndexingMapsArray(),
-                                          groups))
+    if (!linalg::areDimSequencesPreserved(maps, groups))
       return failure();
     FailureOr<linalg::CollapseResult> collapsed =
         linalg::collapseOpIterationDims(generic, groups, rewriter);
@@ -109,8 +114,10 @@ struct AnyNotNegInfAsMax : OpRewritePattern<linalg::GenericOp> {
     if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
         op.getNumReductionLoops() == 0 || !op.hasPureTensorSemantics())
       return failure();
-    auto initType = cast<RankedTensorType>(op.getDpsInits()[0].getType());
-    auto inType = cast<RankedTensorType>(op.getDpsInputs()[0].getType());
+    auto initType = dyn_cast<RankedTensorType>(op.getDpsInits()[0].getType());
+    auto inType = dyn_cast<RankedTensorType>(op.getDpsInputs()[0].getType());
+    if (!initType || !inType)
+      return failure();
     auto floatType = dyn_cast<FloatType>(inType.getElementType());
     if (!initType.getElementType().isInteger(1) || !floatType)
       return failure();
