@@ -238,6 +238,57 @@ struct BufferizePass : systole::impl::BufferizeBase<BufferizePass> {
       if (copy.getSource() == copy.getTarget())
         copy.erase();
     });
+
+    computeReshapedResultsInPlace(module);
+  }
+
+  /// A result that is a reshape of a buffer the program computes (an
+  /// attention block's [1024 x 2048] returned as [1 x 1024 x 2048]) ends as
+  /// `memref.copy(reshape(%alloc), %out)`, an HBM-to-HBM pass over the
+  /// result. The buffer becomes the inverse reshape of the out-parameter
+  /// instead, and the copy goes: when the out-parameter (identity layout)
+  /// has no other use, the reshape's only use is the copy, and every other
+  /// use of the alloc is before the copy in its block.
+  static void computeReshapedResultsInPlace(ModuleOp module) {
+    SmallVector<memref::CopyOp> copies;
+    module.walk([&](memref::CopyOp copy) { copies.push_back(copy); });
+    for (memref::CopyOp copy : copies) {
+      auto out = dyn_cast<BlockArgument>(copy.getTarget());
+      Operation *reshape = copy.getSource().getDefiningOp();
+      if (!out || !out.hasOneUse() || !reshape || !reshape->hasOneUse() ||
+          !isa<memref::ExpandShapeOp, memref::CollapseShapeOp>(reshape))
+        continue;
+      Value buffer = reshape->getOperand(0);
+      auto alloc = buffer.getDefiningOp<memref::AllocOp>();
+      auto outType = cast<MemRefType>(out.getType());
+      auto bufferType = cast<MemRefType>(buffer.getType());
+      if (!alloc || alloc->getBlock() != copy->getBlock() ||
+          !outType.getLayout().isIdentity() ||
+          !bufferType.getLayout().isIdentity() ||
+          !bufferType.hasStaticShape() ||
+          !llvm::all_of(buffer.getUsers(), [&](Operation *user) {
+            return user == reshape || (user->getBlock() == copy->getBlock() &&
+                                       user->isBeforeInBlock(copy));
+          }))
+        continue;
+      OpBuilder b(alloc);
+      Value view;
+      if (auto expand = dyn_cast<memref::ExpandShapeOp>(reshape))
+        view = b.create<memref::CollapseShapeOp>(
+            alloc.getLoc(), out, expand.getReassociationIndices());
+      else
+        view = b.create<memref::ExpandShapeOp>(
+            alloc.getLoc(), bufferType, out,
+            cast<memref::CollapseShapeOp>(reshape).getReassociationIndices());
+      if (view.getType() != bufferType) {
+        view.getDefiningOp()->erase();
+        continue;
+      }
+      copy.erase();
+      reshape->erase();
+      buffer.replaceAllUsesWith(view);
+      alloc.erase();
+    }
   }
 };
 

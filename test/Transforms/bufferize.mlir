@@ -132,3 +132,36 @@ func.func @pad_in_place(%x: tensor<2x3xf32>) -> tensor<4x5xf32> {
   %padded = tensor.insert_slice %r into %filled[1, 1] [2, 3] [1, 1] : tensor<2x3xf32> into tensor<4x5xf32>
   return %padded : tensor<4x5xf32>
 }
+
+// A result returned through a reshape ([6 x 4] computed, [2 x 3 x 4]
+// returned) is computed into the out-parameter through the inverse reshape:
+// no buffer of its own and no copy. So is one returned through a collapse.
+// CHECK-LABEL: func.func @reshaped_results
+// CHECK-SAME:    %[[OUT0:[a-z0-9]+]]: memref<2x3x4xf32> {bufferize.result}, %[[OUT1:[a-z0-9]+]]: memref<24xf32> {bufferize.result}
+// CHECK-NOT:     memref.alloc
+// CHECK:         %[[C:.*]] = memref.collapse_shape %[[OUT0]] {{\[\[}}0, 1], [2]] : memref<2x3x4xf32> into memref<6x4xf32>
+// CHECK:         linalg.generic {{.*}} outs(%[[C]] : memref<6x4xf32>)
+// CHECK:         %[[E:.*]] = memref.expand_shape %[[OUT1]] {{\[\[}}0, 1]] output_shape [6, 4] : memref<24xf32> into memref<6x4xf32>
+// CHECK:         linalg.generic {{.*}} outs(%[[E]] : memref<6x4xf32>)
+// CHECK-NOT:     memref.copy
+// CHECK:         return
+#idr = affine_map<(d0, d1) -> (d0, d1)>
+func.func @reshaped_results(%x: tensor<6x4xf32>) -> (tensor<2x3x4xf32>, tensor<24xf32>) {
+  %e = tensor.empty() : tensor<6x4xf32>
+  %n = linalg.generic {indexing_maps = [#idr, #idr], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<6x4xf32>) outs(%e : tensor<6x4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.negf %a : f32
+    linalg.yield %r : f32
+  } -> tensor<6x4xf32>
+  %r = tensor.expand_shape %n [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+  %e2 = tensor.empty() : tensor<6x4xf32>
+  %m = linalg.generic {indexing_maps = [#idr, #idr], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<6x4xf32>) outs(%e2 : tensor<6x4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r2 = math.absf %a : f32
+    linalg.yield %r2 : f32
+  } -> tensor<6x4xf32>
+  %c = tensor.collapse_shape %m [[0, 1]] : tensor<6x4xf32> into tensor<24xf32>
+  return %r, %c : tensor<2x3x4xf32>, tensor<24xf32>
+}

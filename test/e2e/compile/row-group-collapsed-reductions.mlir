@@ -9,7 +9,9 @@
 // gives the sum the max's buffer; the group takes both (the last writer
 // feeds the division), and the bf16 result may take the bytes of the f32
 // scores as no tile writes bytes a later tile reads: 192 loads, 144 stores
-// (the max and the exp go to HBM no more), 56.8 us.
+// (the max and the exp go to HBM no more), 56.8 us. The result, returned
+// through a reshape, is written into the output directly (`bufferize`), not
+// copied there at the end: 144 loads, 96 stores, 54.5 us.
 // RUN: systole-compile %s --compile-to=fuse -o - | FileCheck %s --check-prefix=LINALG
 // RUN: systole-compile %s --emit=mlir -o - | grep -c 'dma_copy.*ins(#ncore.ap<hbm' | FileCheck %s --check-prefix=LOADS
 // RUN: systole-compile %s --emit=mlir -o - | grep -c 'dma_copy.*outs(#ncore.ap<hbm' | FileCheck %s --check-prefix=STORES
@@ -17,8 +19,8 @@
 // RUN: systole-run %s --random-inputs --seed=3 --expected-output=@%t.ref.npy --rtol=0 --atol=0 --quiet | FileCheck %s --check-prefix=SIM
 // LINALG-COUNT-2: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%{{.*}} : tensor<24x50x50xf32>) outs(%{{.*}} : tensor<24x50xf32>)
 // LINALG-NOT: tensor<2x12x50x50xf32>
-// LOADS: 192
-// STORES: 144
+// LOADS: 144
+// STORES: 96
 // SIM: simulated: {{[0-9.]+}} us on trn2
 func.func @main(%q: tensor<24x50x64xbf16>, %k: tensor<24x64x50xbf16>) -> tensor<2x12x50x50xbf16> {
   %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
