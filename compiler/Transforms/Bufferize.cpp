@@ -171,10 +171,30 @@ struct BufferizePass : systole::impl::BufferizeBase<BufferizePass> {
     // between them. Only pads: an insertion into a loop-carried tensor (a
     // scatter's row update) would read the slice it writes, and
     // bufferization would copy the row aside first.
+    // Concatenations too (insertions, outside loops, into a chain of
+    // insertions that starts from a `tensor.empty` or a fill): each operand
+    // is computed into its slice of the result.
     SmallVector<tensor::InsertSliceOp> pads;
     module.walk([&](tensor::InsertSliceOp insert) {
-      if (insert.getDest().getDefiningOp<linalg::FillOp>())
+      if (insert.getDest().getDefiningOp<linalg::FillOp>()) {
         pads.push_back(insert);
+        return;
+      }
+      if (!isa<func::FuncOp>(insert->getParentOp()))
+        return;
+      Value dest = insert.getDest();
+      while (auto prev = dest.getDefiningOp<tensor::InsertSliceOp>())
+        dest = prev.getDest();
+      auto empty = dest.getDefiningOp<tensor::EmptyOp>();
+      if (!empty || empty->getNumOperands() != 0)
+        return;
+      // The result's `tensor.empty` goes first in the function, so that it
+      // dominates the operands' producers, whose destinations become its
+      // slices (it has no operands: a static shape).
+      Block *body = insert->getBlock();
+      if (empty->getBlock() == body && &body->front() != empty)
+        empty->moveBefore(&body->front());
+      pads.push_back(insert);
     });
     if (!pads.empty()) {
       bufferization::OneShotAnalysisState state(module, options);

@@ -165,3 +165,28 @@ func.func @reshaped_results(%x: tensor<6x4xf32>) -> (tensor<2x3x4xf32>, tensor<2
   %c = tensor.collapse_shape %m [[0, 1]] : tensor<6x4xf32> into tensor<24xf32>
   return %r, %c : tensor<2x3x4xf32>, tensor<24xf32>
 }
+
+// A concatenation outside loops: the operand a generic computes is computed
+// into its slice of the result (the result's `tensor.empty` moves first in
+// the function); the operand that is a slice of an input is copied.
+// CHECK-LABEL: func.func @concat_in_place
+// CHECK-SAME:    %[[X:[a-z0-9]+]]: memref<4x2xf32>, %[[OUT:[a-z0-9]+]]: memref<4x4xf32> {bufferize.result}
+// CHECK:         %[[LEFT:.*]] = memref.subview %[[OUT]][0, 0] [4, 2] [1, 1]
+// CHECK:         linalg.generic {{.*}} ins(%[[X]] : memref<4x2xf32>) outs(%[[LEFT]] : memref<4x2xf32, strided<[4, 1]>>)
+// CHECK:         %[[RIGHT:.*]] = memref.subview %[[OUT]][0, 2] [4, 2] [1, 1]
+// CHECK:         memref.copy %[[X]], %[[RIGHT]]
+// CHECK-NOT:     memref.copy
+// CHECK:         return
+func.func @concat_in_place(%x: tensor<4x2xf32>) -> tensor<4x4xf32> {
+  %e = tensor.empty() : tensor<4x2xf32>
+  %n = linalg.generic {indexing_maps = [#idr, #idr], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x2xf32>) outs(%e : tensor<4x2xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.negf %a : f32
+    linalg.yield %r : f32
+  } -> tensor<4x2xf32>
+  %c = tensor.empty() : tensor<4x4xf32>
+  %0 = tensor.insert_slice %n into %c[0, 0] [4, 2] [1, 1] : tensor<4x2xf32> into tensor<4x4xf32>
+  %1 = tensor.insert_slice %x into %0[0, 2] [4, 2] [1, 1] : tensor<4x2xf32> into tensor<4x4xf32>
+  return %1 : tensor<4x4xf32>
+}
