@@ -39,34 +39,28 @@ bool mayOverlap(AccessPatternAttr a, AccessPatternAttr b) {
   return a0 < b1 && b0 < a1;
 }
 
-/// The access patterns `op` writes (`write`) or reads.
-SmallVector<AccessPatternAttr> accessesOf(Operation *op, bool write) {
-  SmallVector<AccessPatternAttr> out;
-  for (NamedAttribute attr : op->getAttrs()) {
-    auto ap = dyn_cast<AccessPatternAttr>(attr.getValue());
-    if (!ap)
-      continue;
-    StringRef name = attr.getName().getValue();
-    bool writes = name == "dst" || name == "reduce_dst" ||
-                  (name == "table" && isa<ScatterOp>(op));
-    if (writes == write ||
-        (!write && name == "dst" && isa<MatmulOp, ScatterOp>(op)))
-      out.push_back(ap);
-  }
-  return out;
-}
-
+/// Whether `op` may write (`writesOnly`), or read or write, a byte of `ap`.
 bool touches(Operation *op, AccessPatternAttr ap, bool writesOnly) {
   // A gather's or scatter's table spans rows its pattern does not show:
   // taken to touch every on-chip byte.
   if (isa<GatherOp, ScatterOp>(op))
     return true;
-  auto hit = [&](bool write) {
-    return llvm::any_of(accessesOf(op, write), [&](AccessPatternAttr other) {
-      return mayOverlap(ap, other);
-    });
-  };
-  return hit(true) || (!writesOnly && hit(false));
+  return llvm::any_of(op->getAttrs(), [&](NamedAttribute attr) {
+    auto other = dyn_cast<AccessPatternAttr>(attr.getValue());
+    return other &&
+           (!writesOnly || isWrittenOperand(op, attr.getName().getValue())) &&
+           mayOverlap(ap, other);
+  });
+}
+
+/// Whether an operand `op` reads (not one it writes) may share a byte of
+/// `ap`.
+bool readsFrom(Operation *op, AccessPatternAttr ap) {
+  return llvm::any_of(op->getAttrs(), [&](NamedAttribute attr) {
+    auto other = dyn_cast<AccessPatternAttr>(attr.getValue());
+    return other && !isWrittenOperand(op, attr.getName().getValue()) &&
+           mayOverlap(ap, other);
+  });
 }
 
 /// How far back a reduction looks for the activation that wrote its input:
@@ -112,10 +106,7 @@ ActivationOp producerToFold(TensorReduceOp reduce) {
     if (touches(op, src, /*writesOnly=*/true)) {
       auto act = dyn_cast<ActivationOp>(op);
       if (!act || act.getFunc() != ActivationFunc::exp || act.getDst() != src ||
-          act.getReduceDst() ||
-          llvm::any_of(
-              accessesOf(act, /*write=*/false),
-              [&](AccessPatternAttr in) { return mayOverlap(in, dst); }))
+          act.getReduceDst() || readsFrom(act, dst))
         return nullptr;
       return act;
     }

@@ -77,8 +77,7 @@ SmallVector<Access> accessesOf(Operation *op) {
     if (!ap)
       continue;
     StringRef name = attr.getName().getValue();
-    bool write = name == "dst" || name == "reduce_dst" ||
-                 (name == "table" && isa<ScatterOp>(op));
+    bool write = isWrittenOperand(op, name);
     auto [b0, b1] = ap.getByteExtent();
     // A gather/scatter table spans all its rows, not just row 0.
     int64_t rows = 1, rowStride = 0;

@@ -123,6 +123,11 @@ static void printSignals(OpAsmPrinter &p, Operation *, ArrayAttr sems,
 // Instruction helpers
 //===----------------------------------------------------------------------===//
 
+bool systole::ncore::isWrittenOperand(Operation *op, StringRef role) {
+  return role == "dst" || role == "reduce_dst" ||
+         (role == "table" && isa<ScatterOp>(op));
+}
+
 bool systole::ncore::isInstruction(Operation *op) {
   return op->getDialect() && isa<NCoreDialect>(op->getDialect()) &&
          op->getAttrOfType<EngineAttr>("engine");

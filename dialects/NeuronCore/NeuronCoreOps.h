@@ -39,6 +39,10 @@ int64_t getElementByteSize(mlir::Type type);
 
 /// Whether `op` is an ncore instruction (it has an `engine`).
 bool isInstruction(mlir::Operation *op);
+/// Whether an instruction writes the access pattern of its attribute `role`
+/// (`dst`, an activation's `reduce_dst`, a scatter's `table`); it reads the
+/// others (DESIGN section 4).
+bool isWrittenOperand(mlir::Operation *op, llvm::StringRef role);
 /// The engine and DMA queue (-1 for compute engines) of an instruction.
 Engine getInstructionEngine(mlir::Operation *op);
 int getInstructionQueue(mlir::Operation *op);

@@ -79,6 +79,29 @@ bool overlaps(const HbmView &x, const HbmView &y) {
   return x0 < y1 && y0 < x1;
 }
 
+/// Calls `fn(origin, counts)` for every tile of loops of `ranges` tiled by
+/// `tiles` (0 or 1: untiled), row-major, edge tiles cut short, stopping at a
+/// failure.
+LogicalResult forEachTile(
+    ArrayRef<int64_t> ranges, ArrayRef<int64_t> tiles,
+    function_ref<LogicalResult(ArrayRef<int64_t>, ArrayRef<int64_t>)> fn) {
+  size_t n = ranges.size();
+  SmallVector<int64_t> origin(n, 0), counts(n, 1);
+  std::function<LogicalResult(size_t)> walk = [&](size_t d) -> LogicalResult {
+    if (d == n)
+      return fn(origin, counts);
+    int64_t step = std::max<int64_t>(1, tiles[d]);
+    for (int64_t o = 0; o < ranges[d]; o += step) {
+      origin[d] = o;
+      counts[d] = std::min(step, ranges[d] - o);
+      if (failed(walk(d + 1)))
+        return failure();
+    }
+    return success();
+  };
+  return walk(0);
+}
+
 /// The HBM bytes [first, last + 1) of the elements of `v` that the tile at
 /// `origin` (`counts` iterations per loop) accesses through `map`; nullopt
 /// when a result of `map` is neither a loop nor a constant.
@@ -114,32 +137,17 @@ bool writesBehindReads(const HbmView &out, AffineMap outMap, const HbmView &in,
                        AffineMap inMap, ArrayRef<int64_t> ranges,
                        ArrayRef<int64_t> tiles) {
   SmallVector<std::pair<int64_t, int64_t>> written, read;
-  size_t n = ranges.size();
-  SmallVector<int64_t> origin(n, 0), counts(n, 1);
-  bool ok = true;
-  std::function<void(size_t)> walk = [&](size_t d) {
-    if (!ok)
-      return;
-    if (d == n) {
-      auto w = tileExtent(out, outMap, origin, counts);
-      auto r = tileExtent(in, inMap, origin, counts);
-      if (!w || !r || written.size() >= 4096) {
-        ok = false;
-        return;
-      }
-      written.push_back(*w);
-      read.push_back(*r);
-      return;
-    }
-    int64_t step = std::max<int64_t>(1, tiles[d]);
-    for (int64_t o = 0; o < ranges[d] && ok; o += step) {
-      origin[d] = o;
-      counts[d] = std::min(step, ranges[d] - o);
-      walk(d + 1);
-    }
-  };
-  walk(0);
-  if (!ok)
+  LogicalResult walked = forEachTile(
+      ranges, tiles, [&](ArrayRef<int64_t> origin, ArrayRef<int64_t> counts) {
+        auto w = tileExtent(out, outMap, origin, counts);
+        auto r = tileExtent(in, inMap, origin, counts);
+        if (!w || !r || written.size() >= 4096)
+          return failure();
+        written.push_back(*w);
+        read.push_back(*r);
+        return success();
+      });
+  if (failed(walked))
     return false;
   int64_t laterBegin = std::numeric_limits<int64_t>::max();
   int64_t laterEnd = std::numeric_limits<int64_t>::min();
@@ -3167,21 +3175,7 @@ constexpr int64_t kMaxTilesPerProgram = 100000;
 LogicalResult forEachTile(
     const Kernel &k,
     function_ref<LogicalResult(ArrayRef<int64_t>, ArrayRef<int64_t>)> fn) {
-  size_t n = k.ranges.size();
-  SmallVector<int64_t> origin(n, 0), counts(n, 1);
-  std::function<LogicalResult(size_t)> walk = [&](size_t d) -> LogicalResult {
-    if (d == n)
-      return fn(origin, counts);
-    int64_t step = std::max<int64_t>(1, k.tiling.tiles[d]);
-    for (int64_t o = 0; o < k.ranges[d]; o += step) {
-      origin[d] = o;
-      counts[d] = std::min(step, k.ranges[d] - o);
-      if (failed(walk(d + 1)))
-        return failure();
-    }
-    return success();
-  };
-  return walk(0);
+  return forEachTile(k.ranges, k.tiling.tiles, fn);
 }
 
 /// Walks every tile of `k`.
