@@ -88,6 +88,8 @@ void addPhasePasses(OpPassManager &pm, Phase phase,
     pm.addNestedPass<func::FuncOp>(createFuse());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
+    // After CSE: the guard's max is then the softmax's own.
+    pm.addNestedPass<func::FuncOp>(createFoldSoftmaxRowGuard());
     break;
   case Phase::Tile:
     pm.addNestedPass<func::FuncOp>(createTile(TileOptions{options.target}));

@@ -246,6 +246,22 @@ def Fuse : Pass<"systole-fuse", "mlir::func::FuncOp"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def FoldSoftmaxRowGuard : Pass<"systole-fold-softmax-row-guard",
+                               "mlir::func::FuncOp"> {
+  let summary = "The `fuse` phase, last: a masked softmax's guard per row";
+  let description = [{
+    DESIGN section 1, phase `fuse`, after its CSE. A masked softmax's guard
+    select(max != -inf, e / sum, 0), computed for every element, becomes
+    select(max != -inf, max, 0) as the max its exp subtracts and
+    select(max != -inf, sum, 1) as the sum it divides by: two selects per
+    row instead of one per element, the same values for every input (on a
+    row of -inf, exp(-inf - 0) / 1 = +0). The max must be a `maximumf`
+    reduction of the scores the exp reads, the sum an `addf` reduction of
+    the exp, and only the sum and the division may read the exp.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def Tile : Pass<"systole-tile", "mlir::func::FuncOp"> {
   let summary = "The `tile` phase: layout policy and hardware tile sizes";
   let description = [{

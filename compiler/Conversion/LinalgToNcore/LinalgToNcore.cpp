@@ -1966,6 +1966,33 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     FailureOr<Operand> c = operand(0), a = operand(1), f = operand(2);
     if (failed(c) || failed(a) || failed(f))
       return failure();
+    // Columns and immediates only (a per-row choice, such as the guarded
+    // max and sum of a masked softmax): a [P x 1] column, not a tile.
+    if (c->kind != Operand::Tile && a->kind != Operand::Tile &&
+        f->kind != Operand::Tile && ftot != 1 &&
+        !(c->kind == Operand::Imm && a->kind == Operand::Imm &&
+          f->kind == Operand::Imm)) {
+      SmallVector<AccessPatternAttr, 3> cols;
+      for (auto [o, t] : {std::pair{*c, op->getOperand(0).getType()},
+                          std::pair{*a, type}, std::pair{*f, type}}) {
+        Operand col = o;
+        if (o.kind == Operand::Imm) {
+          FailureOr<Operand> m = newTile(t, 1);
+          if (failed(m))
+            return failure();
+          e.memset(loc, ap(*m, 1), o.imm);
+          col = *m;
+        }
+        cols.push_back(ap(col, 1));
+      }
+      FailureOr<Operand> r = newTile(type, 1);
+      if (failed(r))
+        return failure();
+      e.b.create<SelectOp>(loc, cols[0], cols[1], cols[2], ap(*r, 1),
+                           Engine::vector, nullptr, nullptr, nullptr, nullptr,
+                           nullptr);
+      return r;
+    }
     // A [P x 1] column (an immediate made one) is read along the free dim
     // with stride 0, not spread to a tile first: a softmax's masked-row
     // guard selects on a per-row condition.
@@ -2016,7 +2043,12 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
 /// NaNs included: x - y and x + (-y) are the same IEEE operation, x * y +
 /// (-0) is x * y for every x * y (+0 would turn -0 into +0; x + 0 does
 /// that on the vector engine too), and relu of the fp32 sum rounded once
-/// equals the sum rounded, then its maximum with +0. Bias columns that are
+/// equals the sum rounded, then its maximum with +0. A step of f32 result
+/// (not a relu) whose one user is an activation function of it (the exp of
+/// a softmax's x - max) is that function's activation instead, whichever
+/// engine is less loaded: the fp32 value func applies to is the step's f32
+/// result, so the function's result is the same, and the step costs no
+/// pass over the tile of its own. Bias columns that are
 /// not an operand (-y, an immediate, -0) are computed once per M block
 /// where the tiles keep derived columns (auxColumn). Fails, emitting
 /// nothing, for other steps or when the vector engine is the one to use;
@@ -2049,6 +2081,15 @@ FailureOr<Operand> TileEmitter::onActivationEngine(Operation *op, AluOp aop,
       if (matchPattern(other, m_Constant(&zero)) && zero.getValue().isPosZero())
         relu = user;
     }
+  }
+  // An activation function of the step's f32 result as its one user: that
+  // function's activation applies the step (scale and bias) to its input.
+  Operation *funcUser = nullptr;
+  if (!relu && type.isF32() && op->getResult(0).hasOneUse()) {
+    Operation *user = *op->getResult(0).getUsers().begin();
+    if (user->getBlock() == op->getBlock() && activationFor(user) &&
+        !(aop == AluOp::max && isa<arith::MaximumFOp>(op)))
+      funcUser = user;
   }
   // The bias: an operand column, or an auxiliary column (`aux`: what
   // fills it and its cache key).
@@ -2093,11 +2134,18 @@ FailureOr<Operand> TileEmitter::onActivationEngine(Operation *op, AluOp aop,
                                e.b.getF32FloatAttr(static_cast<float>(fill)),
                                e.b.getI64IntegerAttr(p)});
   // An auxiliary column that every tile recomputes costs a small
-  // instruction per tile: only worth it on long rows.
-  if (aux != Aux::none && !keepsDerivedColumns(auxKey) && ftot < 256)
+  // instruction per tile: only worth it on long rows, or where it saves the
+  // step's pass over the tile (funcUser; the column costs at most what
+  // that pass would).
+  if (!funcUser && aux != Aux::none && !keepsDerivedColumns(auxKey) &&
+      ftot < 256)
     return failure();
-  if (!e.preferScalar(ftot))
+  if (!funcUser && !e.preferScalar(ftot))
     return failure();
+  if (funcUser) {
+    func = *activationFor(funcUser);
+    type = funcUser->getResult(0).getType();
+  }
   Operand biasColumn = *y;
   if (aux == Aux::negated) {
     FailureOr<Operand> n = auxColumn(auxKey, [&](const Operand &dst) {
@@ -2127,6 +2175,8 @@ FailureOr<Operand> TileEmitter::onActivationEngine(Operation *op, AluOp aop,
                            nullptr, nullptr);
   if (relu)
     folded[relu] = *r;
+  if (funcUser)
+    folded[funcUser] = *r;
   return r;
 }
 
@@ -3688,6 +3738,159 @@ LogicalResult emitContraction(Emitter &e, Location loc, const Contraction &ct,
   return success();
 }
 
+/// A contraction whose result rows a row group reads straight from PSUM
+/// (RowGroup::rows): for each tile of the group's rows, the tensor engine
+/// computes C's [mt x N] block (one batch index; all of K, all of N) into
+/// PSUM right before the members run, and C never goes to HBM: an
+/// attention block's scores are masked, and their softmax taken, as the
+/// QK^T matmul leaves them. The operand blocks live at the top of SBUF,
+/// [base, base + bytes), which the members' ring leaves alone meanwhile:
+/// the B panel [K x N] (one per batch index, loaded when it changes) and
+/// two A^T slots (with their row slots when A is loaded k-contiguous and
+/// transposed on the tensor engine, and one row slot for B likewise). A
+/// block's rows take `blockBanks` PSUM banks; blocks alternate between two
+/// such sets below the transposes' two banks.
+struct RowContraction {
+  Contraction ct;
+  bool aDirect = true, bDirect = true;
+  int64_t KB = 1, base = 0, bytes = 0, atBytes = 0, rowBytes = 0;
+  int64_t panelOff = 0, bRowOff = 0;
+  int64_t atOff[2] = {0, 0}, rowOff[2] = {0, 0};
+  int64_t blockBanks = 1;
+  /// The batch index whose B panel is in SBUF (-1: none), and the blocks
+  /// emitted so far.
+  int64_t loadedBatch = -1, blocks = 0;
+};
+
+/// The RowContraction layout of `ct`, or failure when its types have no
+/// tensor-engine form, its operand blocks take more than a quarter of SBUF
+/// or two blocks' rows more than the PSUM banks the transposes leave.
+FailureOr<RowContraction> layoutRowContraction(Emitter &e,
+                                               const Contraction &ct) {
+  Type ta = ct.a.elementType, tb = ct.b.elementType, tc = ct.c.elementType;
+  auto narrow = [](Type t) {
+    return t.isBF16() || t.isF16() ||
+           (isa<FloatType>(t) && t.getIntOrFloatBitWidth() == 8);
+  };
+  if (!tc.isF32() ||
+      (!(ta.isF32() && tb.isF32()) && !(narrow(ta) && narrow(tb))))
+    return failure();
+  RowContraction rc{ct};
+  int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns();
+  int64_t ebA = bytesOf(ta), ebB = bytesOf(tb);
+  rc.aDirect = !(ct.sAk == 1 && ct.sAm != 1);
+  rc.bDirect = !(ct.sBk == 1 && ct.sBn != 1);
+  rc.KB = (ct.K + maxK - 1) / maxK;
+  int64_t panel = alignTo64(rc.KB * ct.N * ebB);
+  rc.atBytes = alignTo64(rc.KB * maxM * ebA);
+  rc.rowBytes = rc.aDirect ? 0 : alignTo64(ct.K * ebA);
+  int64_t bRowBytes = rc.bDirect ? 0 : alignTo64(ct.K * ebB);
+  rc.bytes = panel + 2 * rc.atBytes + 2 * rc.rowBytes + bRowBytes;
+  if (rc.bytes > e.sbufBytes / 4)
+    return failure();
+  rc.base = e.sbufBytes - rc.bytes;
+  rc.panelOff = rc.base;
+  for (int i = 0; i < 2; ++i)
+    rc.atOff[i] = rc.base + panel + i * rc.atBytes;
+  for (int i = 0; i < 2; ++i)
+    rc.rowOff[i] = rc.atOff[1] + rc.atBytes + i * rc.rowBytes;
+  rc.bRowOff = rc.rowOff[1] + rc.rowBytes;
+  int64_t bank = e.target.psum_bank_bytes();
+  rc.blockBanks = (ct.N * 4 + bank - 1) / bank;
+  if (2 * rc.blockBanks > e.target.psum_banks() - 2)
+    return failure();
+  return rc;
+}
+
+/// Emits C's rows [m0, m0 + mt) at batch index `bi` of `rc` into PSUM
+/// ([mt partitions x N] f32, row-major from the returned byte offset):
+/// the B panel when `bi` changes, the A^T block, and KB matmuls per
+/// matmul_max_n columns.
+int64_t emitRowContractionBlock(Emitter &e, Location loc, RowContraction &rc,
+                                int64_t bi, int64_t m0, int64_t mt) {
+  const Contraction &ct = rc.ct;
+  const HbmView &a = ct.a, &bv = ct.b;
+  Type ta = a.elementType, tb = bv.elementType;
+  int64_t ebA = bytesOf(ta), ebB = bytesOf(tb);
+  int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns(),
+          maxN = e.target.matmul_max_n();
+  int64_t K = ct.K, N = ct.N;
+  std::array<int64_t, 3> boff = ct.batchOffsets(bi);
+  auto transposeInto = [&](AccessPatternAttr src, int64_t p, int64_t f, Type t,
+                           AccessPatternAttr dst) {
+    int64_t tOff = e.transposeSlot(bytesOf(t));
+    auto tdst = e.sbuf(tOff, f, t, {p}, Memory::psum);
+    e.b.create<TransposeOp>(loc, src, tdst, Engine::tensor, nullptr, nullptr,
+                            nullptr, nullptr, nullptr);
+    e.copyBalanced(loc, tdst, dst);
+  };
+  if (bi != rc.loadedBatch) {
+    rc.loadedBatch = bi;
+    int64_t bBase = bv.base + (bv.offset + boff[1]) * ebB;
+    if (rc.bDirect) {
+      for (int64_t kb = 0; kb < rc.KB; ++kb) {
+        int64_t kt = std::min(maxK, K - kb * maxK);
+        e.dma(loc,
+              e.hbm(bBase + kb * maxK * ct.sBk * ebB, kt, ct.sBk, tb, {N},
+                    {ct.sBn}),
+              e.sbuf(rc.panelOff + kb * N * ebB, kt, tb, {N}));
+      }
+    } else {
+      for (int64_t n0 = 0; n0 < N; n0 += maxM) {
+        int64_t nr = std::min(maxM, N - n0);
+        e.dma(loc,
+              e.hbm(bBase + n0 * ct.sBn * ebB, nr, ct.sBn, tb, {K}, {ct.sBk}),
+              e.sbuf(rc.bRowOff, nr, tb, {K}));
+        for (int64_t kb = 0; kb < rc.KB; ++kb) {
+          int64_t kt = std::min(maxK, K - kb * maxK);
+          transposeInto(
+              e.sbuf(rc.bRowOff + kb * maxK * ebB, nr, tb, {kt}), nr, kt, tb,
+              e.sbuf(rc.panelOff + (kb * N + n0) * ebB, kt, tb, {nr}));
+        }
+      }
+    }
+  }
+  int slot = rc.blocks % 2;
+  int64_t aBase = a.base + (a.offset + boff[0] + m0 * ct.sAm) * ebA;
+  if (rc.aDirect) {
+    for (int64_t kb = 0; kb < rc.KB; ++kb) {
+      int64_t kt = std::min(maxK, K - kb * maxK);
+      e.dma(loc,
+            e.hbm(aBase + kb * maxK * ct.sAk * ebA, kt, ct.sAk, ta, {mt},
+                  {ct.sAm}),
+            e.sbuf(rc.atOff[slot] + kb * maxM * ebA, kt, ta, {mt}));
+    }
+  } else {
+    e.dma(loc, e.hbm(aBase, mt, ct.sAm, ta, {K}, {ct.sAk}),
+          e.sbuf(rc.rowOff[slot], mt, ta, {K}));
+    for (int64_t kb = 0; kb < rc.KB; ++kb) {
+      int64_t kt = std::min(maxK, K - kb * maxK);
+      transposeInto(e.sbuf(rc.rowOff[slot] + kb * maxK * ebA, mt, ta, {kt}), mt,
+                    kt, ta,
+                    e.sbuf(rc.atOff[slot] + kb * maxM * ebA, kt, ta, {mt}));
+    }
+  }
+  int64_t psumOff =
+      (rc.blocks % 2) * rc.blockBanks * e.target.psum_bank_bytes();
+  for (int64_t n0 = 0; n0 < N; n0 += maxN) {
+    int64_t nt = std::min(maxN, N - n0);
+    auto acc =
+        e.sbuf(psumOff + n0 * 4, mt, e.b.getF32Type(), {nt}, Memory::psum);
+    for (int64_t kb = 0; kb < rc.KB; ++kb) {
+      int64_t kt = std::min(maxK, K - kb * maxK);
+      e.b.create<MatmulOp>(
+          loc, e.sbuf(rc.atOff[slot] + kb * maxM * ebA, kt, ta, {mt}),
+          AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, kt,
+                                 rc.panelOff + (kb * N + n0) * ebB, tb, {nt},
+                                 {1}, 0),
+          acc, kb > 0, Engine::tensor, nullptr, nullptr, nullptr, nullptr,
+          nullptr);
+    }
+  }
+  ++rc.blocks;
+  return psumOff;
+}
+
 // ---- the pass ----
 
 // ---- convolution ----
@@ -4771,6 +4974,13 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     SmallVector<std::optional<double>> runningInit; // per member
     SmallVector<HbmView> outputs;                   // per member
     SmallVector<SmallVector<HbmView>> inputs;       // per member
+    /// When the first member is a contraction's evacuation epilogue that
+    /// reads C from PSUM (RowContraction; `ops` starts with the
+    /// contraction): the layout, the epilogue's input that is C, and its
+    /// loops along C's M (the partitions) and batch loops.
+    std::optional<RowContraction> rows;
+    unsigned cInput = 0, mLoop = 0;
+    SmallVector<unsigned> batchLoops;
   };
 
   /// The value of `fill` when it is a constant fill of `buffer`.
@@ -4882,13 +5092,22 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       SmallVector<AffineMap> mMaps = member.getIndexingMapsArray();
       // The same elements of the same view, tile by tile, may be written
       // again: each tile's later member overwrites what its earlier one
-      // wrote, as the ops one after the other would.
+      // wrote, as the ops one after the other would. The result of a
+      // contraction's epilogue that only the group reads never reaches HBM
+      // (usedOutsideGroup: members that join later only take users away):
+      // any bytes may be written over it (`place` gives an attention
+      // block's probabilities the bytes of its masked scores). Not yet for
+      // other members: with it, a group of 15 [128 x 1] members of
+      // reduce-precision.mlir's f16 case gave wrong values, though no HBM
+      // access remained in it.
       if (overlaps(*out, g.outputs[m]) &&
+          !(g.rows && m == 0 &&
+            !usedOutsideGroup(member.getDpsInits()[0], g)) &&
           !(member.getDpsInits()[0] == op.getDpsInits()[0] &&
             sameView(*out, g.outputs[m]) && mMaps.back() == maps.back()))
         return false;
       for (auto [i, in] : llvm::enumerate(g.inputs[m]))
-        if (overlaps(*out, in) &&
+        if (!(g.rows && m == 0 && i == g.cInput) && overlaps(*out, in) &&
             !(sameView(*out, in) && mMaps[i] == maps.back()) &&
             !writesBehindReads(*out, maps.back(), in, mMaps[i], ranges,
                                tiling->tiles))
@@ -4901,6 +5120,111 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     return true;
   }
 
+  /// Whether `generic`, the op right after the tensor-engine contraction
+  /// `op`, starts a group (an empty `g`) as its first member reading C from
+  /// PSUM (RowGroup::rows): `generic` is the contraction's evacuation
+  /// epilogue (matchContractionEpilogue) over one free loop along C's N,
+  /// tiled with C's M on the partitions in blocks of the PE columns and all
+  /// of N in one tile, and the operand blocks and two blocks' rows fit
+  /// (layoutRowContraction). The group is kept only if members join it.
+  bool startsRowContraction(Emitter &e, RowGroup &g, Operation *op,
+                            linalg::GenericOp generic, func::FuncOp main,
+                            ModuleOp module) {
+    auto mm = cast<linalg::LinalgOp>(op);
+    if (!zeroFills.contains(op) || !isTensorEngineContraction(mm))
+      return false;
+    ScopedDiagnosticHandler quiet(main.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    SmallVector<HbmView> views;
+    for (OpOperand &operand : op->getOpOperands()) {
+      FailureOr<HbmView> v =
+          resolveView(operand.get(), main, module, op->getLoc());
+      if (failed(v))
+        return false;
+      views.push_back(*v);
+    }
+    FailureOr<Contraction> ct = matchContraction(mm, views);
+    if (failed(ct))
+      return false;
+    std::optional<Epilogue> epi =
+        matchContractionEpilogue(e, mm, *ct, main, module);
+    if (!epi || epi->nLoops.size() != 1 || nextComputation(op) != generic)
+      return false;
+    FailureOr<RowContraction> rc = layoutRowContraction(e, *ct);
+    FailureOr<systole::TilingDecision> tiling = systole::getTiling(generic);
+    if (failed(rc) || failed(tiling))
+      return false;
+    SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+    auto count = [&](unsigned d) {
+      return std::min(std::max<int64_t>(1, tiling->tiles[d]), ranges[d]);
+    };
+    unsigned mLoop = epi->mLoop, nLoop = epi->nLoops[0];
+    if (tiling->partition != static_cast<int64_t>(mLoop) ||
+        count(mLoop) !=
+            std::min<int64_t>(e.target.pe_columns(), ranges[mLoop]) ||
+        count(nLoop) != ranges[nLoop] ||
+        llvm::any_of(epi->batchLoops,
+                     [&](unsigned l) { return count(l) != 1; }))
+      return false;
+    RowGroup trial;
+    trial.rows = std::move(*rc);
+    trial.cInput = epi->cInput;
+    trial.mLoop = mLoop;
+    trial.batchLoops = epi->batchLoops;
+    if (!joinsRowGroup(trial, generic, nullptr, main, module))
+      return false;
+    g = std::move(trial);
+    return true;
+  }
+
+  /// Whether `g`'s contraction may run tile by tile with its members: no
+  /// member stores its result (usedOutsideGroup) to bytes of A or B, which
+  /// the contraction reads for later tiles (`place` may reuse the bytes of
+  /// operands that die at the contraction). Results only the group reads
+  /// never reach HBM.
+  bool rowContractionFits(const RowGroup &g, func::FuncOp main,
+                          ModuleOp module) {
+    for (size_t m = 0; m < g.members.size(); ++m)
+      if (usedOutsideGroup(linalg::GenericOp(g.members[m]).getDpsInits()[0],
+                           g) &&
+          (overlaps(g.outputs[m], g.rows->ct.a) ||
+           overlaps(g.outputs[m], g.rows->ct.b)))
+        return false;
+    return true;
+  }
+
+  /// `g`'s other members without its contraction and first member (the
+  /// contraction's epilogue, lowered with it instead), grouped as
+  /// findRowGroups would: a member that cannot join the group before it
+  /// (reading the epilogue's result from HBM now, which a member may have
+  /// written over) starts the next one.
+  std::vector<RowGroup>
+  withoutRowContraction(const RowGroup &g, func::FuncOp main, ModuleOp module) {
+    std::vector<RowGroup> groups(1);
+    Operation *fill = nullptr;
+    for (Operation *op : ArrayRef<Operation *>(g.ops).drop_front(2)) {
+      if (isa<linalg::FillOp>(op)) {
+        fill = op;
+        continue;
+      }
+      auto generic = cast<linalg::GenericOp>(op);
+      if (!joinsRowGroup(groups.back(), generic, fill, main, module)) {
+        groups.emplace_back();
+        if (!joinsRowGroup(groups.back(), generic, fill, main, module)) {
+          groups.back() = RowGroup();
+          fill = nullptr;
+          continue;
+        }
+      }
+      // Fills in `g` are those its members absorbed.
+      if (fill && groups.back().runningInit.back())
+        groups.back().ops.push_back(fill);
+      groups.back().ops.push_back(op);
+      fill = nullptr;
+    }
+    return groups;
+  }
+
   /// Finds the row groups of @main (RowGroup, joinsRowGroup): runs of
   /// members with only allocations, views, constants and their absorbed
   /// fills in between. An op right after a tensor-engine op (its possible
@@ -4909,11 +5233,18 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     RowGroup cur;
     Operation *pendingFill = nullptr;
     auto close = [&] {
+      if (cur.rows && !rowContractionFits(cur, main, module)) {
+        for (RowGroup &rest : withoutRowContraction(cur, main, module))
+          if (rest.members.size() >= 2)
+            rowGroups.push_back(std::move(rest));
+        cur = RowGroup();
+        return;
+      }
       if (cur.members.size() >= 2)
         rowGroups.push_back(std::move(cur));
       cur = RowGroup();
     };
-    Operation *afterTensorEngine = nullptr;
+    Operation *afterTensorEngine = nullptr, *contraction = nullptr;
     for (Operation &op : main.getBody().front()) {
       if (isa<memref::AllocOp, memref::GetGlobalOp, arith::ConstantOp>(op) ||
           isa<ViewLikeOpInterface>(op)) {
@@ -4931,6 +5262,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
         afterTensorEngine = nextComputation(&op);
         pendingFill = nullptr;
         close();
+        contraction = &op;
         continue;
       }
       if (isa<linalg::FillOp>(op) && !elidedFills.contains(&op)) {
@@ -4942,6 +5274,14 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       auto generic = dyn_cast<linalg::GenericOp>(op);
       Operation *fill = pendingFill;
       pendingFill = nullptr;
+      Operation *producer = mayBeEpilogue ? contraction : nullptr;
+      contraction = nullptr;
+      if (generic && producer &&
+          startsRowContraction(e, cur, producer, generic, main, module)) {
+        cur.ops.push_back(producer);
+        cur.ops.push_back(&op);
+        continue;
+      }
       if (!generic || mayBeEpilogue) {
         close();
         continue;
@@ -5036,7 +5376,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     e.forgetColumns();
     bool ok = true;
     for (Operation *op : g.ops)
-      if (failed(lowerOp(e, op, main, module)))
+      if (!fusedOps.contains(op) && failed(lowerOp(e, op, main, module)))
         ok = false;
     return success(ok);
   }
@@ -5108,14 +5448,42 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       kernels[m].tileResult = &results[m];
       kernels[m].loadedInputs = &loaded[m];
     }
+    // A contraction's rows: its operand blocks take the top of SBUF, which
+    // the ring leaves alone until the group is done (and the columns the
+    // ring remembers are forgotten: their offsets were taken in the smaller
+    // ring).
+    std::optional<RowContraction> rows = g.rows;
+    int64_t fullSbuf = e.sbufBytes;
+    if (rows)
+      e.sbufBytes = rows->base;
+    auto restore = llvm::make_scope_exit([&] {
+      if (rows) {
+        e.sbufBytes = fullSbuf;
+        e.forgetColumns();
+      }
+    });
     return forEachTile(
         k0, [&](ArrayRef<int64_t> origin, ArrayRef<int64_t> counts) {
+          Operand cRows;
+          if (rows) {
+            int64_t bi = 0;
+            for (auto [j, loop] : llvm::enumerate(g.batchLoops))
+              bi = bi * rows->ct.batchSizes[j] + origin[loop];
+            cRows.kind = Operand::Tile;
+            cRows.memory = Memory::psum;
+            cRows.type = Float32Type::get(e.ctx);
+            cRows.offset =
+                emitRowContractionBlock(e, g.ops.front()->getLoc(), *rows, bi,
+                                        origin[g.mLoop], counts[g.mLoop]);
+          }
           e.groupStartCounter = e.ringCounter;
           auto done = llvm::make_scope_exit([&] { e.groupStartCounter = -1; });
           for (size_t m = 0; m < members; ++m) {
             Kernel &k = kernels[m];
             loaded[m].assign(k.inputs.size(), Operand());
             k.preloaded.clear();
+            if (rows && m == 0)
+              k.preloaded[g.cInput] = cRows;
             for (auto [i, src] : llvm::enumerate(sources[m])) {
               if (src.from == From::Result)
                 k.preloaded[i] = results[src.member];

@@ -4,6 +4,7 @@
 // test as max(x) != -inf with the softmax's own max: one compare per row
 // instead of a compare, a not and an or-reduction over every score (the
 // attention block: 4695.5 -> 3825.4 us, its softmax being vector-bound).
+// The guard's select per element then becomes two per row (below).
 //
 // Hand-worked rows: all -inf (masked: 0), half -inf, a NaN (NaN != -inf:
 // not masked, and the NaN spreads), plain values. The reference interpreter
@@ -13,13 +14,21 @@
 // HAND: result[0]: 1x1x4x4xf32={{\[\[\[\[}}0 0 0 0][0.5 0 0.5 0][nan nan nan nan][0.25 0.25 0.25 0.25]]]]
 //
 // Two reductions (the max and the sum: rows of 4 are too short to fold the
-// sum into the exp activation), the per-row test on the max's [4 x 1]
-// column, and the select reading it broadcast along the row.
+// sum into the exp activation), and the guard per row
+// (systole-fold-softmax-row-guard): on the max's [4 x 1] column, m != -inf
+// picks the max or 0 that the exp subtracts (its activation's bias, the
+// negated column), and the sum or 1 that the division divides by; no
+// select over the row's elements (2N vector cycles per tile before).
 // RUN: systole-compile %s --emit=mlir -o - | FileCheck %s --check-prefix=ISA
 // RUN: systole-compile %s --emit=mlir -o - | grep -c 'ncore.tensor_reduce' | FileCheck %s --check-prefix=COUNT
 // ISA: ncore.tensor_reduce max on vector ins(#ncore.ap<sbuf[0:4] f32 [4:1]>) outs(#ncore.ap<sbuf[0:4] + [[MAX:[0-9]+]] f32 []>)
 // ISA: ncore.tensor_scalar ne(0xFF800000 : f32) on vector ins(#ncore.ap<sbuf[0:4] + [[MAX]] f32 []>) outs(#ncore.ap<sbuf[0:4] + [[ANY:[0-9]+]] i1 []>)
-// ISA: ncore.select on vector ins(#ncore.ap<sbuf[0:4] + [[ANY]] i1 [4:0]>,
+// ISA: ncore.select on vector ins(#ncore.ap<sbuf[0:4] + [[ANY]] i1 []>, #ncore.ap<sbuf[0:4] + [[MAX]] f32 []>, #ncore.ap<sbuf[0:4] + {{[0-9]+}} f32 []>) outs(#ncore.ap<sbuf[0:4] + [[ROWMAX:[0-9]+]] f32 []>)
+// ISA: ncore.tensor_scalar mul(-1.000000e+00 : f32) on vector ins(#ncore.ap<sbuf[0:4] + [[ROWMAX]] f32 []>) outs(#ncore.ap<sbuf[0:4] + [[BIAS:[0-9]+]] f32 []>)
+// ISA: ncore.activation exp on scalar ins(#ncore.ap<sbuf[0:4] f32 [4:1]>) outs(#ncore.ap<sbuf[0:4] + [[EXP:[0-9]+]] f32 [4:1]>) bias(#ncore.ap<sbuf[0:4] + [[BIAS]] f32 []>)
+// ISA: ncore.select on vector ins(#ncore.ap<sbuf[0:4] + {{[0-9]+}} i1 []>, #ncore.ap<sbuf[0:4] + {{[0-9]+}} f32 []>, #ncore.ap<sbuf[0:4] + {{[0-9]+}} f32 []>) outs(#ncore.ap<sbuf[0:4] + [[ROWSUM:[0-9]+]] f32 []>)
+// ISA: ncore.tensor_scalar div(#ncore.ap<sbuf[0:4] + [[ROWSUM]] f32 []>) on vector ins(#ncore.ap<sbuf[0:4] + [[EXP]] f32 [4:1]>)
+// ISA-NOT: ncore.select
 // COUNT: 2
 func.func @main(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32> {
   %0 = stablehlo.constant dense<0.0> : tensor<f32>

@@ -23,8 +23,12 @@
 // CHECK-NOT: ncore.tensor_reduce {{.*}}sbuf[0:8]
 // CHECK: ncore.tensor_reduce max on vector ins(#ncore.ap<sbuf[0:128] + {{[0-9]+}} f32 [512:1]>) outs(#ncore.ap<sbuf[0:128] + {{[0-9]+}} f32 []>)
 // CHECK-NOT: ncore.tensor_reduce {{.*}}sbuf[0:8]
-// The sum is the exp activation's add-reduce (systole-fold-activation-reductions):
-// CHECK: ncore.activation exp on scalar ins(#ncore.ap<sbuf[0:128]{{.*}} f32 [512:1]>) outs(#ncore.ap<sbuf[0:128]{{.*}} f32 [512:1]>) reduce(#ncore.ap<sbuf[0:128] + {{[0-9]+}} f32 []>)
+// x - max is the exp activation's bias (the negated max, one [P x 1]
+// column), not a pass of its own, and the sum is its add-reduce
+// (systole-fold-activation-reductions):
+// CHECK: ncore.tensor_scalar mul(-1.000000e+00 : f32) on vector ins(#ncore.ap<sbuf[0:128] + [[MAX:[0-9]+]] f32 []>) outs(#ncore.ap<sbuf[0:128] + [[NEG:[0-9]+]] f32 []>)
+// CHECK-NOT: ncore.activation identity
+// CHECK: ncore.activation exp on scalar ins(#ncore.ap<sbuf[0:128]{{.*}} f32 [512:1]>) outs(#ncore.ap<sbuf[0:128]{{.*}} f32 [512:1]>) bias(#ncore.ap<sbuf[0:128] + [[NEG]] f32 []>) reduce(#ncore.ap<sbuf[0:128] + {{[0-9]+}} f32 []>)
 // CHECK-NOT: ncore.tensor_reduce {{.*}}sbuf[0:8]
 func.func @main(%x: tensor<1x8x256x512xf32>) -> tensor<1x8x256x512xf32> {
   %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
