@@ -3228,6 +3228,184 @@ LogicalResult forEachTile(
   return forEachTile(k.ranges, k.tiling.tiles, fn);
 }
 
+LogicalResult emitKernel(Emitter &e, const Kernel &k);
+
+/// Rows of an elementwise kernel's tile that are shorter than a DMA
+/// descriptor's efficient size (DESIGN section 4: a row under 512 bytes
+/// per partition pays a per-descriptor cost) and continue in HBM where the
+/// next row starts (a [heads x tokens x 64] tensor of an attention block's
+/// rotary embedding): each partition takes `k` consecutive rows instead of
+/// one, so that a tile moves runs of k times the bytes. The partition loop
+/// `p` (range R, whose tile covers whole rows: every loop after it in one
+/// tile, every loop before it one index) splits into p_hi (R / k, on the
+/// partitions) and p_lo (k, the outermost free loop), and each operand
+/// dimension indexed by p into (R / k, k) with strides (k * s, s): the
+/// same elements, in the same order. k is the least power of two that
+/// makes the runs of the operands whose rows continue 512 bytes, while
+/// R / k keeps 128 partitions and the tile a quarter of SBUF at most.
+/// Left as it is: kernels with reductions, index or load ops in the body,
+/// a running init, operands indexed by p other than as one dimension, a
+/// per-row column (indexed by p but not by the free loops: it would become
+/// a tile), an operand whose free dimensions are not dense, or no operand
+/// whose rows continue. Returns whether it changed `k`.
+bool widenRows(Emitter &e, Kernel &k) {
+  int64_t dp = k.tiling.partition;
+  size_t n = k.ranges.size();
+  if (dp < 0 || k.fill || k.runningInit || !k.captured.empty() || !k.body ||
+      !k.body->getOps<linalg::IndexOp>().empty() ||
+      llvm::any_of(k.iterators, [](utils::IteratorType t) {
+        return t != utils::IteratorType::parallel;
+      }))
+    return false;
+  auto count = [&](size_t d) {
+    return std::min(std::max<int64_t>(1, k.tiling.tiles[d]), k.ranges[d]);
+  };
+  int64_t R = k.ranges[dp], P = count(dp), f = 1;
+  if (P < e.target.pe_columns())
+    return false;
+  for (size_t d = 0; d < n; ++d) {
+    if (static_cast<int64_t>(d) < dp && count(d) != 1)
+      return false;
+    if (static_cast<int64_t>(d) > dp) {
+      if (count(d) != k.ranges[d])
+        return false;
+      f *= k.ranges[d];
+    }
+  }
+  // Each operand: the result position of p (-1: none), and whether a free
+  // loop indexes it.
+  SmallVector<AffineMap> maps(k.inputMaps);
+  maps.push_back(k.outputMap);
+  SmallVector<HbmView *> views;
+  for (HbmView &v : k.inputs)
+    views.push_back(&v);
+  views.push_back(&k.output);
+  SmallVector<int> pos;
+  int64_t minBytes = 8, continued = 0;
+  for (auto [map, view] : llvm::zip(maps, views)) {
+    int found = -1;
+    bool free = false;
+    for (auto [j, expr] : llvm::enumerate(map.getResults())) {
+      if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+        if (static_cast<int64_t>(dim.getPosition()) == dp) {
+          if (found >= 0)
+            return false;
+          found = j;
+        } else if (static_cast<int64_t>(dim.getPosition()) > dp) {
+          free = true;
+        }
+      } else if (!isa<AffineConstantExpr>(expr)) {
+        return false;
+      }
+    }
+    if (found >= 0 && !free && f > 1)
+      return false;
+    if (found >= 0) {
+      // The dimensions the free loops index are dense (strides 1, then
+      // each the product of the extents within: one run per row, else the
+      // tile's loads may transpose on the tensor engine instead); rows
+      // continue where the last one ends when p's stride is their extent.
+      SmallVector<std::pair<int64_t, int64_t>> inner; // (stride, extent)
+      for (auto [j, expr] : llvm::enumerate(map.getResults()))
+        if (auto dim = dyn_cast<AffineDimExpr>(expr);
+            dim && static_cast<int64_t>(dim.getPosition()) > dp)
+          inner.push_back({view->strides[j], view->shape[j]});
+      llvm::sort(inner);
+      int64_t span = 1;
+      for (auto [stride, extent] : inner) {
+        if (stride != span)
+          return false;
+        span *= extent;
+      }
+      if (view->strides[found] == span) {
+        ++continued;
+        minBytes = std::min(minBytes, bytesOf(view->elementType));
+      }
+    }
+    pos.push_back(found);
+  }
+  // Operands whose rows do not continue (a transposing copy's input) keep
+  // their runs: the same descriptors in all, k rows per partition.
+  if (continued == 0)
+    return false;
+  int64_t factor = 1;
+  while (f * factor * minBytes < 512 && R % (2 * factor) == 0 &&
+         R / (2 * factor) >= e.target.pe_columns())
+    factor *= 2;
+  int64_t slots = static_cast<int64_t>(k.inputs.size()) + 2 +
+                  static_cast<int64_t>(k.body->getOperations().size());
+  while (factor > 1 && f * factor * 4 * slots > e.sbufBytes / 4)
+    factor /= 2;
+  if (factor == 1)
+    return false;
+  for (auto [map, view, j] : llvm::zip(maps, views, pos)) {
+    if (j >= 0) {
+      if (view->shape[j] % factor != 0)
+        return false;
+    }
+  }
+  // Loops after p move one up; p's result becomes (p_hi, p_lo).
+  MLIRContext *ctx = k.outputMap.getContext();
+  auto rewrite = [&](AffineMap map, int j) {
+    SmallVector<AffineExpr> results;
+    for (auto [i, expr] : llvm::enumerate(map.getResults())) {
+      if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+        int64_t d = dim.getPosition();
+        results.push_back(getAffineDimExpr(d > dp ? d + 1 : d, ctx));
+        if (static_cast<int>(i) == j)
+          results.push_back(getAffineDimExpr(dp + 1, ctx));
+      } else {
+        results.push_back(expr);
+      }
+    }
+    return AffineMap::get(n + 1, 0, results, ctx);
+  };
+  for (auto [i, view] : llvm::enumerate(views)) {
+    int j = pos[i];
+    maps[i] = rewrite(maps[i], j);
+    if (j < 0)
+      continue;
+    int64_t st = view->strides[j];
+    view->shape[j] /= factor;
+    view->strides[j] = st * factor;
+    view->shape.insert(view->shape.begin() + j + 1, factor);
+    view->strides.insert(view->strides.begin() + j + 1, st);
+  }
+  for (size_t i = 0; i < k.inputMaps.size(); ++i)
+    k.inputMaps[i] = maps[i];
+  k.outputMap = maps.back();
+  k.ranges[dp] = R / factor;
+  k.ranges.insert(k.ranges.begin() + dp + 1, factor);
+  k.iterators.insert(k.iterators.begin() + dp + 1,
+                     utils::IteratorType::parallel);
+  k.tiling.tiles.insert(k.tiling.tiles.begin() + dp + 1, factor);
+  return true;
+}
+
+/// Emits `k` with several rows per partition where widenRows applies, else
+/// (or when that form does not lower: an operand pattern with more free
+/// dimensions than an access pattern holds, a tile that needs more SBUF)
+/// as it is.
+LogicalResult emitKernelWidened(Emitter &e, const Kernel &k) {
+  Kernel wide = k;
+  if (widenRows(e, wide)) {
+    Block *block = e.b.getInsertionBlock();
+    Operation *last = block->empty() ? nullptr : &block->back();
+    EmitterState saved = e;
+    {
+      ScopedDiagnosticHandler quiet(e.ctx, [](Diagnostic &d) {
+        return success(d.getSeverity() == DiagnosticSeverity::Error);
+      });
+      if (succeeded(emitKernel(e, wide)))
+        return success();
+    }
+    while (!block->empty() && &block->back() != last)
+      block->back().erase();
+    static_cast<EmitterState &>(e) = saved;
+  }
+  return emitKernel(e, k);
+}
+
 /// Walks every tile of `k`.
 LogicalResult emitKernel(Emitter &e, const Kernel &k) {
   e.forgetColumns();
@@ -3797,7 +3975,9 @@ FailureOr<RowContraction> layoutRowContraction(Emitter &e,
   rc.bRowOff = rc.rowOff[1] + rc.rowBytes;
   int64_t bank = e.target.psum_bank_bytes();
   rc.blockBanks = (ct.N * 4 + bank - 1) / bank;
-  if (2 * rc.blockBanks > e.target.psum_banks() - 2)
+  // Each matmul_max_n block of a row starts in a bank of its own.
+  if (2 * rc.blockBanks > e.target.psum_banks() - 2 ||
+      bank % (e.target.matmul_max_n() * 4) != 0)
     return failure();
   return rc;
 }
@@ -5737,7 +5917,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
                                        bytesOf(src->elementType) +
                                            bytesOf(dst->elementType),
                                        e.sbufBytes, e.partitions);
-      LogicalResult result = emitKernel(e, k);
+      LogicalResult result = emitKernelWidened(e, k);
       block.eraseArguments(0, 1);
       return result;
     }
@@ -5854,7 +6034,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       return failure();
     if (auto it = filledInits.find(op); it != filledInits.end())
       k->runningInit = it->second;
-    return emitKernel(e, *k);
+    return emitKernelWidened(e, *k);
   }
 
   /// The result positions of `map` that are exactly `loops` (one per loop,
