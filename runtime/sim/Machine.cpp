@@ -632,7 +632,9 @@ void Machine::activation(const Activation &op) {
   View src = view(op.src()), dst = view(op.dst());
   std::vector<float> scale =
       perPartitionScalars(op.scale(), 1.0f, src.partitions);
-  std::vector<float> bias(src.partitions, 0.0f);
+  // Without a bias, f(src * scale): -0 adds nothing to any value (+0 would
+  // turn a -0 input into +0, and sqrt(-0) or rsqrt(-0) with it).
+  std::vector<float> bias(src.partitions, -0.0f);
   if (op.has_bias()) {
     View b = view(op.bias());
     for (int p = 0; p < src.partitions; ++p)

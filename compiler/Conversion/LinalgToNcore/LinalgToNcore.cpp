@@ -1569,7 +1569,11 @@ private:
   /// replaces one rounding.
   std::optional<Operand> narrowLastResult(const Operand &a, Operation *trunc) {
     Value in = trunc->getOperand(0);
-    if (!in.hasOneUse() || a.type != in.getType() || a.kind != Operand::Tile)
+    // Only a value this tile's body computed: an input (a block argument)
+    // may be a row group's earlier member's result, which the instruction
+    // before wrote for the other members too.
+    if (isa<BlockArgument>(in) || !in.hasOneUse() || a.type != in.getType() ||
+        a.kind != Operand::Tile)
       return std::nullopt;
     Block *block = e.b.getInsertionBlock();
     Block::iterator point = e.b.getInsertionPoint();
@@ -5272,17 +5276,13 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       SmallVector<AffineMap> mMaps = member.getIndexingMapsArray();
       // The same elements of the same view, tile by tile, may be written
       // again: each tile's later member overwrites what its earlier one
-      // wrote, as the ops one after the other would. The result of a
-      // contraction's epilogue that only the group reads never reaches HBM
-      // (usedOutsideGroup: members that join later only take users away):
-      // any bytes may be written over it (`place` gives an attention
-      // block's probabilities the bytes of its masked scores). Not yet for
-      // other members: with it, a group of 15 [128 x 1] members of
-      // reduce-precision.mlir's f16 case gave wrong values, though no HBM
-      // access remained in it.
+      // wrote, as the ops one after the other would. A result only the
+      // group reads never reaches HBM (usedOutsideGroup: members that join
+      // later only take users away): any bytes may be written over it
+      // (`place` gives an attention block's probabilities the bytes of its
+      // masked scores).
       if (overlaps(*out, g.outputs[m]) &&
-          !(g.rows && m == 0 &&
-            !usedOutsideGroup(member.getDpsInits()[0], g)) &&
+          usedOutsideGroup(member.getDpsInits()[0], g) &&
           !(member.getDpsInits()[0] == op.getDpsInits()[0] &&
             sameView(*out, g.outputs[m]) && mMaps.back() == maps.back()))
         return false;

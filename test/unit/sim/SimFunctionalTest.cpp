@@ -226,6 +226,42 @@ TEST(SimFunctionalTest, ActivationReduceSumsFp32Results) {
   }
 }
 
+TEST(SimFunctionalTest, ActivationWithoutBiasKeepsSignedZeros) {
+  // dst = f(src * scale) when there is no bias (DESIGN section 4): IEEE
+  // gives sqrt(-0) = -0, rsqrt(-0) = 1 / -0 = -inf, reciprocal(-0) = -inf,
+  // and identity keeps -0. An implicit +0 bias would make them +0, +inf,
+  // +inf and +0.
+  const int P = 2, N = 4;
+  std::vector<double> src = {-0.0, 0.0, 4.0, -0.0, 0.0, -0.0, 0.25, -0.0};
+  struct Case {
+    ActivationFunc func;
+    std::vector<double> want;
+  };
+  double inf = std::numeric_limits<double>::infinity();
+  for (const Case &c :
+       {Case{ACT_SQRT, {-0.0, 0.0, 2.0, -0.0, 0.0, -0.0, 0.5, -0.0}},
+        Case{ACT_RSQRT, {-inf, inf, 0.5, -inf, inf, -inf, 2.0, -inf}},
+        Case{ACT_RECIPROCAL, {-inf, inf, 0.25, -inf, inf, -inf, 4.0, -inf}},
+        Case{ACT_IDENTITY, {-0.0, 0.0, 4.0, -0.0, 0.0, -0.0, 0.25, -0.0}}}) {
+    absl::StatusOr<SimResult> result = runOp(
+        {tensor(systole::DType::F32, {P, N}, src)}, kScalar,
+        [&](Instruction *op) {
+          Activation *act = op->mutable_activation();
+          act->set_func(c.func);
+          *act->mutable_src() = sbuf(P, N, 0, DTYPE_F32);
+          *act->mutable_dst() = sbuf(P, N, kSlot, DTYPE_F32);
+        },
+        P, N, DTYPE_F32, kSlot);
+    ASSERT_TRUE(result.ok()) << result.status();
+    for (int i = 0; i < P * N; ++i) {
+      double got = result->outputs[0].getDouble(i);
+      EXPECT_EQ(got, c.want[i]) << c.func << " " << i;
+      EXPECT_EQ(std::signbit(got), std::signbit(c.want[i]))
+          << c.func << " " << i;
+    }
+  }
+}
+
 TEST(SimFunctionalTest, TensorReduceInnermostDims) {
   const int P = 64;
   std::vector<double> src = iotaValues(P * 4 * 16, -500, 1);
