@@ -140,14 +140,13 @@ struct GuardedDivisionPerRow : OpRewritePattern<linalg::GenericOp> {
         max.getIteratorTypesArray() != sum.getIteratorTypesArray())
       return failure();
     AffineMap rowMap = max.getIndexingMapsArray()[1];
-    auto identity = [](AffineMap map) { return map.isIdentity(); };
     SmallVector<AffineMap> expMaps = exp.getIndexingMapsArray(),
                            sumMaps = sum.getIndexingMapsArray(),
                            divMaps = div.getIndexingMapsArray();
     if (expMaps[*ix] != max.getIndexingMapsArray()[0] ||
-        expMaps[*im2] != rowMap || !identity(expMaps[2]) ||
-        !identity(sumMaps[0]) || sumMaps[1] != rowMap ||
-        !identity(divMaps[*ia]) || divMaps[*im] != rowMap ||
+        expMaps[*im2] != rowMap || !expMaps[2].isIdentity() ||
+        !sumMaps[0].isIdentity() || sumMaps[1] != rowMap ||
+        !divMaps[*ia].isIdentity() || divMaps[*im] != rowMap ||
         divMaps[*is] != rowMap)
       return failure();
     // Only the sum and the division read a; only the division reads s.

@@ -1972,34 +1972,13 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
       return failure();
     // Columns and immediates only (a per-row choice, such as the guarded
     // max and sum of a masked softmax): a [P x 1] column, not a tile.
-    if (c->kind != Operand::Tile && a->kind != Operand::Tile &&
-        f->kind != Operand::Tile && ftot != 1 &&
-        !(c->kind == Operand::Imm && a->kind == Operand::Imm &&
-          f->kind == Operand::Imm)) {
-      SmallVector<AccessPatternAttr, 3> cols;
-      for (auto [o, t] : {std::pair{*c, op->getOperand(0).getType()},
-                          std::pair{*a, type}, std::pair{*f, type}}) {
-        Operand col = o;
-        if (o.kind == Operand::Imm) {
-          FailureOr<Operand> m = newTile(t, 1);
-          if (failed(m))
-            return failure();
-          e.memset(loc, ap(*m, 1), o.imm);
-          col = *m;
-        }
-        cols.push_back(ap(col, 1));
-      }
-      FailureOr<Operand> r = newTile(type, 1);
-      if (failed(r))
-        return failure();
-      e.b.create<SelectOp>(loc, cols[0], cols[1], cols[2], ap(*r, 1),
-                           Engine::vector, nullptr, nullptr, nullptr, nullptr,
-                           nullptr);
-      return r;
-    }
-    // A [P x 1] column (an immediate made one) is read along the free dim
-    // with stride 0, not spread to a tile first: a softmax's masked-row
-    // guard selects on a per-row condition.
+    bool column = c->kind != Operand::Tile && a->kind != Operand::Tile &&
+                  f->kind != Operand::Tile && ftot != 1 &&
+                  !(c->kind == Operand::Imm && a->kind == Operand::Imm &&
+                    f->kind == Operand::Imm);
+    // Otherwise a [P x 1] column (an immediate made one) is read along the
+    // free dim with stride 0, not spread to a tile first: a softmax's
+    // masked-row guard selects on a per-row condition.
     auto broadcast = [&](const Operand &o,
                          Type t) -> FailureOr<AccessPatternAttr> {
       if (o.kind == Operand::Tile)
@@ -2012,7 +1991,7 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
         e.memset(loc, ap(*m, 1), o.imm);
         col = *m;
       }
-      if (ftot == 1)
+      if (ftot == 1 || column)
         return ap(col, 1);
       return AccessPatternAttr::get(e.ctx, col.memory, 0, p, col.offset,
                                     col.type, {ftot}, {0}, 0);
@@ -2021,11 +2000,12 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
         broadcast(*c, op->getOperand(0).getType());
     FailureOr<AccessPatternAttr> at = broadcast(*a, type);
     FailureOr<AccessPatternAttr> ft = broadcast(*f, type);
-    FailureOr<Operand> r = newTile(type, ftot);
+    FailureOr<Operand> r = newTile(type, column ? 1 : ftot);
     if (failed(ct) || failed(at) || failed(ft) || failed(r))
       return failure();
-    e.b.create<SelectOp>(loc, *ct, *at, *ft, full(*r), Engine::vector, nullptr,
-                         nullptr, nullptr, nullptr, nullptr);
+    e.b.create<SelectOp>(loc, *ct, *at, *ft, column ? ap(*r, 1) : full(*r),
+                         Engine::vector, nullptr, nullptr, nullptr, nullptr,
+                         nullptr);
     return r;
   }
   emitError(op->getLoc())
@@ -3342,12 +3322,9 @@ bool widenRows(Emitter &e, Kernel &k) {
     factor /= 2;
   if (factor == 1)
     return false;
-  for (auto [map, view, j] : llvm::zip(maps, views, pos)) {
-    if (j >= 0) {
-      if (view->shape[j] % factor != 0)
-        return false;
-    }
-  }
+  for (auto [view, j] : llvm::zip(views, pos))
+    if (j >= 0 && view->shape[j] % factor != 0)
+      return false;
   // Loops after p move one up; p's result becomes (p_hi, p_lo).
   MLIRContext *ctx = k.outputMap.getContext();
   auto rewrite = [&](AffineMap map, int j) {
@@ -3711,6 +3688,83 @@ LogicalResult emitEpilogueTile(Emitter &e, const Epilogue &epi, int64_t m0,
 /// points of PE utilisation).
 constexpr int64_t kMaxASlots = 4;
 
+/// Transposes `src` ([p x f] in SBUF, elements of `t`) on the tensor engine
+/// into the next PSUM transpose slot, and copies it to `dst` ([f x p]).
+void transposeInto(Emitter &e, Location loc, AccessPatternAttr src, int64_t p,
+                   int64_t f, Type t, AccessPatternAttr dst) {
+  int64_t tOff = e.transposeSlot(bytesOf(t));
+  auto tdst = e.sbuf(tOff, f, t, {p}, Memory::psum);
+  e.b.create<TransposeOp>(loc, src, tdst, Engine::tensor, nullptr, nullptr,
+                          nullptr, nullptr, nullptr);
+  e.copyBalanced(loc, tdst, dst);
+}
+
+/// Loads `ct`'s B panel, `K` rows by `cols` columns from HBM byte `bBase`,
+/// as blocks of up to the PE rows on the partitions: block kb's columns go
+/// to SBUF `panelOff` + kb * `stride` elements. `direct`: one DMA per block
+/// (n not contiguous-k); else 128 columns at a time are loaded as rows into
+/// `bRowOff` and transposed on the tensor engine.
+void loadBPanel(Emitter &e, Location loc, const Contraction &ct, int64_t bBase,
+                int64_t K, int64_t cols, int64_t stride, int64_t panelOff,
+                bool direct, int64_t bRowOff) {
+  Type tb = ct.b.elementType;
+  int64_t ebB = bytesOf(tb), maxK = e.target.pe_rows(),
+          maxM = e.target.pe_columns();
+  int64_t KB = (K + maxK - 1) / maxK;
+  if (direct) {
+    for (int64_t kb = 0; kb < KB; ++kb) {
+      int64_t kt = std::min(maxK, K - kb * maxK);
+      e.dma(loc,
+            e.hbm(bBase + kb * maxK * ct.sBk * ebB, kt, ct.sBk, tb, {cols},
+                  {ct.sBn}),
+            e.sbuf(panelOff + kb * stride * ebB, kt, tb, {cols}));
+    }
+    return;
+  }
+  for (int64_t n0 = 0; n0 < cols; n0 += maxM) {
+    int64_t nr = std::min(maxM, cols - n0);
+    e.dma(loc, e.hbm(bBase + n0 * ct.sBn * ebB, nr, ct.sBn, tb, {K}, {ct.sBk}),
+          e.sbuf(bRowOff, nr, tb, {K}));
+    for (int64_t kb = 0; kb < KB; ++kb) {
+      int64_t kt = std::min(maxK, K - kb * maxK);
+      transposeInto(e, loc, e.sbuf(bRowOff + kb * maxK * ebB, nr, tb, {kt}), nr,
+                    kt, tb,
+                    e.sbuf(panelOff + (kb * stride + n0) * ebB, kt, tb, {nr}));
+    }
+  }
+}
+
+/// Loads the A^T block of `mt` rows of `ct`'s A from HBM byte `aBase`, `K`
+/// deep, as blocks of up to the PE rows on the partitions at SBUF `atOff`
+/// (block kb PE-columns elements further): one DMA per block when `direct`
+/// (m not contiguous-k), else as rows into `rowOff` transposed on the
+/// tensor engine.
+void loadATBlock(Emitter &e, Location loc, const Contraction &ct, int64_t aBase,
+                 int64_t K, int64_t mt, int64_t atOff, bool direct,
+                 int64_t rowOff) {
+  Type ta = ct.a.elementType;
+  int64_t ebA = bytesOf(ta), maxK = e.target.pe_rows(),
+          maxM = e.target.pe_columns();
+  int64_t KB = (K + maxK - 1) / maxK;
+  if (direct) {
+    for (int64_t kb = 0; kb < KB; ++kb) {
+      int64_t kt = std::min(maxK, K - kb * maxK);
+      e.dma(loc,
+            e.hbm(aBase + kb * maxK * ct.sAk * ebA, kt, ct.sAk, ta, {mt},
+                  {ct.sAm}),
+            e.sbuf(atOff + kb * maxM * ebA, kt, ta, {mt}));
+    }
+    return;
+  }
+  e.dma(loc, e.hbm(aBase, mt, ct.sAm, ta, {K}, {ct.sAk}),
+        e.sbuf(rowOff, mt, ta, {K}));
+  for (int64_t kb = 0; kb < KB; ++kb) {
+    int64_t kt = std::min(maxK, K - kb * maxK);
+    transposeInto(e, loc, e.sbuf(rowOff + kb * maxK * ebA, mt, ta, {kt}), mt,
+                  kt, ta, e.sbuf(atOff + kb * maxM * ebA, kt, ta, {mt}));
+  }
+}
+
 /// Emits one K chunk [k0, k0 + kLen) of a contraction. `zeroInit`: C starts
 /// at zero (else the chunk adds to C as it is in HBM).
 LogicalResult emitContractionChunk(Emitter &e, Location loc,
@@ -3769,15 +3823,6 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
   int64_t epiOff = initOff[1] + outBytes;
   int accBanks = std::max<int64_t>(1, banks - 2);
   int mIter = 0, nIter = 0;
-  auto transposeInto = [&](AccessPatternAttr src, int64_t p, int64_t f, Type t,
-                           AccessPatternAttr dst) {
-    int64_t tOff = e.transposeSlot(bytesOf(t));
-    auto tdst = e.sbuf(tOff, f, t, {p}, Memory::psum);
-    e.b.create<TransposeOp>(loc, src, tdst, Engine::tensor, nullptr, nullptr,
-                            nullptr, nullptr, nullptr);
-    e.copyBalanced(loc, tdst, dst);
-  };
-
   for (int64_t bi = 0; bi < ct.batch; ++bi) {
     std::array<int64_t, 3> boff = ct.batchOffsets(bi);
     // The index along each batch loop (row-major), for epilogues.
@@ -3792,51 +3837,15 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
       // B panel: KB blocks of [kt, gc].
       int64_t bBase =
           bv.base + (bv.offset + boff[1] + k0 * ct.sBk + g0 * ct.sBn) * ebB;
-      if (bDirect) {
-        for (int64_t kb = 0; kb < KB; ++kb) {
-          int64_t kt = std::min(maxK, K - kb * maxK);
-          e.dma(loc,
-                e.hbm(bBase + kb * maxK * ct.sBk * ebB, kt, ct.sBk, tb, {gc},
-                      {ct.sBn}),
-                e.sbuf(panelOff + kb * groupCols * ebB, kt, tb, {gc}));
-        }
-      } else {
-        for (int64_t n0 = 0; n0 < gc; n0 += maxM) {
-          int64_t nr = std::min(maxM, gc - n0);
-          e.dma(loc,
-                e.hbm(bBase + n0 * ct.sBn * ebB, nr, ct.sBn, tb, {K}, {ct.sBk}),
-                e.sbuf(bRowOff, nr, tb, {K}));
-          for (int64_t kb = 0; kb < KB; ++kb) {
-            int64_t kt = std::min(maxK, K - kb * maxK);
-            transposeInto(
-                e.sbuf(bRowOff + kb * maxK * ebB, nr, tb, {kt}), nr, kt, tb,
-                e.sbuf(panelOff + (kb * groupCols + n0) * ebB, kt, tb, {nr}));
-          }
-        }
-      }
+      loadBPanel(e, loc, ct, bBase, K, gc, groupCols, panelOff, bDirect,
+                 bRowOff);
       for (int64_t m0 = 0; m0 < M; m0 += maxM, ++mIter) {
         int64_t mt = std::min(maxM, M - m0);
         int slot = mIter % aSlots;
         int64_t aBase =
             a.base + (a.offset + boff[0] + m0 * ct.sAm + k0 * ct.sAk) * ebA;
-        if (aDirect) {
-          for (int64_t kb = 0; kb < KB; ++kb) {
-            int64_t kt = std::min(maxK, K - kb * maxK);
-            e.dma(loc,
-                  e.hbm(aBase + kb * maxK * ct.sAk * ebA, kt, ct.sAk, ta, {mt},
-                        {ct.sAm}),
-                  e.sbuf(atOff[slot] + kb * maxM * ebA, kt, ta, {mt}));
-          }
-        } else {
-          e.dma(loc, e.hbm(aBase, mt, ct.sAm, ta, {K}, {ct.sAk}),
-                e.sbuf(rowOff[slot], mt, ta, {K}));
-          for (int64_t kb = 0; kb < KB; ++kb) {
-            int64_t kt = std::min(maxK, K - kb * maxK);
-            transposeInto(e.sbuf(rowOff[slot] + kb * maxK * ebA, mt, ta, {kt}),
-                          mt, kt, ta,
-                          e.sbuf(atOff[slot] + kb * maxM * ebA, kt, ta, {mt}));
-          }
-        }
+        loadATBlock(e, loc, ct, aBase, K, mt, atOff[slot], aDirect,
+                    rowOff[slot]);
         for (int64_t n0 = g0; n0 < g0 + gc; n0 += maxN, ++nIter) {
           int64_t nt = std::min(maxN, g0 + gc - n0);
           int64_t psumOff = (nIter % accBanks) * bank;
@@ -4000,60 +4009,14 @@ int64_t emitRowContractionBlock(Emitter &e, Location loc, RowContraction &rc,
           maxN = e.target.matmul_max_n();
   int64_t K = ct.K, N = ct.N;
   std::array<int64_t, 3> boff = ct.batchOffsets(bi);
-  auto transposeInto = [&](AccessPatternAttr src, int64_t p, int64_t f, Type t,
-                           AccessPatternAttr dst) {
-    int64_t tOff = e.transposeSlot(bytesOf(t));
-    auto tdst = e.sbuf(tOff, f, t, {p}, Memory::psum);
-    e.b.create<TransposeOp>(loc, src, tdst, Engine::tensor, nullptr, nullptr,
-                            nullptr, nullptr, nullptr);
-    e.copyBalanced(loc, tdst, dst);
-  };
   if (bi != rc.loadedBatch) {
     rc.loadedBatch = bi;
-    int64_t bBase = bv.base + (bv.offset + boff[1]) * ebB;
-    if (rc.bDirect) {
-      for (int64_t kb = 0; kb < rc.KB; ++kb) {
-        int64_t kt = std::min(maxK, K - kb * maxK);
-        e.dma(loc,
-              e.hbm(bBase + kb * maxK * ct.sBk * ebB, kt, ct.sBk, tb, {N},
-                    {ct.sBn}),
-              e.sbuf(rc.panelOff + kb * N * ebB, kt, tb, {N}));
-      }
-    } else {
-      for (int64_t n0 = 0; n0 < N; n0 += maxM) {
-        int64_t nr = std::min(maxM, N - n0);
-        e.dma(loc,
-              e.hbm(bBase + n0 * ct.sBn * ebB, nr, ct.sBn, tb, {K}, {ct.sBk}),
-              e.sbuf(rc.bRowOff, nr, tb, {K}));
-        for (int64_t kb = 0; kb < rc.KB; ++kb) {
-          int64_t kt = std::min(maxK, K - kb * maxK);
-          transposeInto(
-              e.sbuf(rc.bRowOff + kb * maxK * ebB, nr, tb, {kt}), nr, kt, tb,
-              e.sbuf(rc.panelOff + (kb * N + n0) * ebB, kt, tb, {nr}));
-        }
-      }
-    }
+    loadBPanel(e, loc, ct, bv.base + (bv.offset + boff[1]) * ebB, K, N, N,
+               rc.panelOff, rc.bDirect, rc.bRowOff);
   }
   int slot = rc.blocks % 2;
-  int64_t aBase = a.base + (a.offset + boff[0] + m0 * ct.sAm) * ebA;
-  if (rc.aDirect) {
-    for (int64_t kb = 0; kb < rc.KB; ++kb) {
-      int64_t kt = std::min(maxK, K - kb * maxK);
-      e.dma(loc,
-            e.hbm(aBase + kb * maxK * ct.sAk * ebA, kt, ct.sAk, ta, {mt},
-                  {ct.sAm}),
-            e.sbuf(rc.atOff[slot] + kb * maxM * ebA, kt, ta, {mt}));
-    }
-  } else {
-    e.dma(loc, e.hbm(aBase, mt, ct.sAm, ta, {K}, {ct.sAk}),
-          e.sbuf(rc.rowOff[slot], mt, ta, {K}));
-    for (int64_t kb = 0; kb < rc.KB; ++kb) {
-      int64_t kt = std::min(maxK, K - kb * maxK);
-      transposeInto(e.sbuf(rc.rowOff[slot] + kb * maxK * ebA, mt, ta, {kt}), mt,
-                    kt, ta,
-                    e.sbuf(rc.atOff[slot] + kb * maxM * ebA, kt, ta, {mt}));
-    }
-  }
+  loadATBlock(e, loc, ct, a.base + (a.offset + boff[0] + m0 * ct.sAm) * ebA, K,
+              mt, rc.atOff[slot], rc.aDirect, rc.rowOff[slot]);
   int64_t psumOff =
       (rc.blocks % 2) * rc.blockBanks * e.target.psum_bank_bytes();
   for (int64_t n0 = 0; n0 < N; n0 += maxN) {
@@ -5362,8 +5325,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
   /// the contraction reads for later tiles (`place` may reuse the bytes of
   /// operands that die at the contraction). Results only the group reads
   /// never reach HBM.
-  bool rowContractionFits(const RowGroup &g, func::FuncOp main,
-                          ModuleOp module) {
+  static bool rowContractionFits(const RowGroup &g) {
     for (size_t m = 0; m < g.members.size(); ++m)
       if (usedOutsideGroup(linalg::GenericOp(g.members[m]).getDpsInits()[0],
                            g) &&
@@ -5413,7 +5375,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     RowGroup cur;
     Operation *pendingFill = nullptr;
     auto close = [&] {
-      if (cur.rows && !rowContractionFits(cur, main, module)) {
+      if (cur.rows && !rowContractionFits(cur)) {
         for (RowGroup &rest : withoutRowContraction(cur, main, module))
           if (rest.members.size() >= 2)
             rowGroups.push_back(std::move(rest));
