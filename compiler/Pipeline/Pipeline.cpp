@@ -90,6 +90,7 @@ void addPhasePasses(OpPassManager &pm, Phase phase,
     pm.addPass(createCSEPass());
     // After CSE: the guard's max is then the softmax's own.
     pm.addNestedPass<func::FuncOp>(createFoldSoftmaxRowGuard());
+    pm.addNestedPass<func::FuncOp>(createAdjoinContractionProducers());
     break;
   case Phase::Tile:
     pm.addNestedPass<func::FuncOp>(createTile(TileOptions{options.target}));

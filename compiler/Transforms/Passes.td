@@ -262,6 +262,24 @@ def FoldSoftmaxRowGuard : Pass<"systole-fold-softmax-row-guard",
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def AdjoinContractionProducers
+    : Pass<"systole-adjoin-contraction-producers", "mlir::func::FuncOp"> {
+  let summary = "The `fuse` phase, last: a contraction right after the op "
+                "computing its first input";
+  let description = [{
+    DESIGN section 1, phase `fuse`, after the row guard. For a contraction
+    whose first input a non-contraction `linalg.generic` computes (an
+    attention block's PV matmul after the softmax's division), the ops in
+    between move above that producer's chain: the ops the producer depends
+    on, walking back from it, up to and including the matmul that leads it
+    (the QK^T matmul; a chain without one, or led by a convolution, moves
+    nothing) and that matmul's fills. The contraction then follows its
+    producer, and `ncore` can end a row group with it. All or nothing: an
+    op in between that reads the chain, or has side effects, keeps every op
+    in place. Fills and empty tensors only the contraction reads stay by it.
+  }];
+}
+
 def Tile : Pass<"systole-tile", "mlir::func::FuncOp"> {
   let summary = "The `tile` phase: layout policy and hardware tile sizes";
   let description = [{

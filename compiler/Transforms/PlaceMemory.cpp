@@ -10,11 +10,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Transforms/Passes.h"
+#include "compiler/Transforms/Tiling.h"
 
 #include "runtime/targets/Target.h"
 
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -162,6 +164,7 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
       Operation *top = block.findAncestorOpInBlock(*alloc);
       buf.start = buf.end = index.lookup(top);
       int64_t firstUse = std::numeric_limits<int64_t>::max();
+      int64_t firstComputation = firstUse; // the first use but a fill
       // The buffer and every view of it.
       SmallVector<Value> worklist{alloc.getResult()};
       while (!worklist.empty()) {
@@ -174,6 +177,8 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
             buf.end = std::max(buf.end, index.lookup(t));
             if (!isa<ViewLikeOpInterface>(t))
               firstUse = std::min(firstUse, index.lookup(t));
+            if (!isa<ViewLikeOpInterface, linalg::FillOp>(t))
+              firstComputation = std::min(firstComputation, index.lookup(t));
           }
           if (auto view = dyn_cast<ViewLikeOpInterface>(user))
             if (view.getViewSource() == v)
@@ -196,6 +201,17 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
         int64_t p = firstUse - 1;
         while (p > 0 && (isa<memref::AllocOp, arith::ConstantOp>(ops[p]) ||
                          isa<ViewLikeOpInterface>(ops[p])))
+          --p;
+        buf.start = std::min(buf.start, std::max<int64_t>(p, 0));
+      }
+      // A contraction's result, from the contraction before it on: `ncore`
+      // may run it tile by tile at the end of a row group that starts there
+      // (an attention block's PV matmul with the QK^T matmul's softmax),
+      // writing its rows while later tiles still read the group's inputs.
+      if (firstComputation != std::numeric_limits<int64_t>::max() &&
+          systole::isContraction(ops[firstComputation])) {
+        int64_t p = firstComputation - 1;
+        while (p > 0 && !systole::isContraction(ops[p]))
           --p;
         buf.start = std::min(buf.start, std::max<int64_t>(p, 0));
       }

@@ -48,3 +48,60 @@ func.func @epilogue_candidate(%x: memref<16xf32>, %out: memref<16xf32> {bufferiz
   memref.copy %t2, %out : memref<16xf32> to memref<16xf32>
   return
 }
+
+// -----
+
+// A contraction's result is live from the contraction before it on: the
+// `ncore` phase may end a row group that starts at the first matmul with
+// the second (an attention block's QK^T and PV matmuls), writing %c1's rows
+// while later tiles still read %a0 and %b0. %e, no contraction's result,
+// takes %a0's bytes (dead since the first matmul); %c1 takes none of the
+// buffers' live since then (it took %b0's, 1280, before the rule).
+// CHECK-LABEL: func.func @contraction_after_row_group
+// CHECK: memref.alloc() {systole.hbm_address = 1024 : i64} : memref<8x8xf32>
+// CHECK: memref.alloc() {systole.hbm_address = 1280 : i64} : memref<8x8xf32>
+// CHECK: memref.alloc() {systole.hbm_address = 1536 : i64} : memref<8x8xf32>
+// CHECK: memref.alloc() {systole.hbm_address = 1792 : i64} : memref<8x8xf32>
+// CHECK: memref.alloc() {systole.hbm_address = 1024 : i64} : memref<8x8xf32>
+// CHECK: memref.alloc() {systole.hbm_address = 2048 : i64} : memref<8x8xf32>
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+func.func @contraction_after_row_group(%x: memref<8x8xf32>, %w: memref<8x8xf32>, %v: memref<8x8xf32>, %out: memref<8x8xf32> {bufferize.result}) {
+  %zero = arith.constant 0.0 : f32
+  %a0 = memref.alloc() : memref<8x8xf32>
+  memref.copy %x, %a0 : memref<8x8xf32> to memref<8x8xf32>
+  %b0 = memref.alloc() : memref<8x8xf32>
+  memref.copy %w, %b0 : memref<8x8xf32> to memref<8x8xf32>
+  %c0 = memref.alloc() : memref<8x8xf32>
+  linalg.fill ins(%zero : f32) outs(%c0 : memref<8x8xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a0, %b0 : memref<8x8xf32>, memref<8x8xf32>) outs(%c0 : memref<8x8xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  %t = memref.alloc() : memref<8x8xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%c0 : memref<8x8xf32>) outs(%t : memref<8x8xf32>) {
+  ^bb0(%p: f32, %o: f32):
+    %e = math.exp %p : f32
+    linalg.yield %e : f32
+  }
+  %e = memref.alloc() : memref<8x8xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%t : memref<8x8xf32>) outs(%e : memref<8x8xf32>) {
+  ^bb0(%p: f32, %o: f32):
+    %n = arith.negf %p : f32
+    linalg.yield %n : f32
+  }
+  %c1 = memref.alloc() : memref<8x8xf32>
+  linalg.fill ins(%zero : f32) outs(%c1 : memref<8x8xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]} ins(%e, %v : memref<8x8xf32>, memref<8x8xf32>) outs(%c1 : memref<8x8xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  memref.copy %c1, %out : memref<8x8xf32> to memref<8x8xf32>
+  return
+}

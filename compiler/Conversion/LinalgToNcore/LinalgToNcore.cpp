@@ -4038,6 +4038,123 @@ int64_t emitRowContractionBlock(Emitter &e, Location loc, RowContraction &rc,
   return psumOff;
 }
 
+/// A contraction that ends a row group (RowGroup::tail): its A is a
+/// member's result, whose tile holds A's rows [m0, m0 + mt) and all of K at
+/// one batch index. For each tile the tensor engine transposes those rows
+/// into A^T blocks and multiplies them with the batch index's B panel into
+/// PSUM, and C's [mt x N] rows go to HBM: A never does (an attention
+/// block's probabilities go from the softmax to the PV matmul on chip).
+/// The operand blocks live at the top of SBUF, [base, base + bytes), below
+/// a leading contraction's (RowContraction): the B panel [K x N] (one per
+/// batch index, loaded when it changes), B's row slot when B is
+/// k-contiguous (transposed on the tensor engine), two A^T slots and two
+/// [mt x N] f32 slots for C's rows on their way to HBM. C's rows take one
+/// PSUM bank per tile, alternating between `psumBanks` banks after a
+/// leading contraction's.
+struct TailContraction {
+  Contraction ct;
+  /// The member whose result is A, and for each of `ct`'s batch loops the
+  /// group loop along it (-1 for a loop of one iteration).
+  unsigned member = 0;
+  SmallVector<int64_t> batchLoops;
+  bool bDirect = true;
+  int64_t KB = 1, base = 0, bytes = 0, panelOff = 0, bRowOff = 0;
+  int64_t atOff[2] = {0, 0}, outOff[2] = {0, 0};
+  int64_t psumOff = 0, psumBanks = 1;
+  /// The batch index whose B panel is in SBUF (-1: none), and the blocks
+  /// emitted so far.
+  int64_t loadedBatch = -1, blocks = 0;
+};
+
+/// The TailContraction layout of `ct` below SBUF byte `top` (per
+/// partition) and after PSUM bank `firstBank`, or failure when its types
+/// have no tensor-engine form, C's rows take more than one PSUM bank or
+/// more than a matmul's N, no bank is left before the transposes' two, or
+/// the operand blocks take more than a quarter of SBUF.
+FailureOr<TailContraction> layoutTailContraction(Emitter &e,
+                                                 const Contraction &ct,
+                                                 int64_t top,
+                                                 int64_t firstBank) {
+  Type ta = ct.a.elementType, tb = ct.b.elementType, tc = ct.c.elementType;
+  auto narrow = [](Type t) {
+    return t.isBF16() || t.isF16() ||
+           (isa<FloatType>(t) && t.getIntOrFloatBitWidth() == 8);
+  };
+  if (!tc.isF32() ||
+      (!(ta.isF32() && tb.isF32()) && !(narrow(ta) && narrow(tb))))
+    return failure();
+  int64_t bank = e.target.psum_bank_bytes();
+  int64_t freeBanks = e.target.psum_banks() - 2 - firstBank;
+  if (ct.N > e.target.matmul_max_n() || ct.N * 4 > bank || freeBanks < 1)
+    return failure();
+  TailContraction tcn{ct};
+  int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns();
+  int64_t ebA = bytesOf(ta), ebB = bytesOf(tb);
+  tcn.bDirect = !(ct.sBk == 1 && ct.sBn != 1);
+  tcn.KB = (ct.K + maxK - 1) / maxK;
+  int64_t panel = alignTo64(tcn.KB * ct.N * ebB);
+  int64_t bRowBytes = tcn.bDirect ? 0 : alignTo64(ct.K * ebB);
+  int64_t atBytes = alignTo64(tcn.KB * maxM * ebA);
+  int64_t outBytes = alignTo64(ct.N * 4);
+  tcn.bytes = panel + bRowBytes + 2 * atBytes + 2 * outBytes;
+  if (tcn.bytes > e.sbufBytes / 4 || tcn.bytes > top)
+    return failure();
+  tcn.base = top - tcn.bytes;
+  tcn.panelOff = tcn.base;
+  tcn.bRowOff = tcn.base + panel;
+  for (int i = 0; i < 2; ++i) {
+    tcn.atOff[i] = tcn.bRowOff + bRowBytes + i * atBytes;
+    tcn.outOff[i] = tcn.atOff[1] + atBytes + i * outBytes;
+  }
+  tcn.psumOff = firstBank * bank;
+  tcn.psumBanks = std::min<int64_t>(2, freeBanks);
+  return tcn;
+}
+
+/// Emits C's rows [m0, m0 + mt) at batch index `bi` of `tcn` from A's rows
+/// `aRows` ([mt partitions x K] in SBUF, row-major from its offset): the B
+/// panel when `bi` changes, KB transposes of A's column blocks, KB
+/// matmuls into PSUM, the copy to SBUF and the store.
+void emitTailContractionBlock(Emitter &e, Location loc, TailContraction &tcn,
+                              int64_t bi, int64_t m0, int64_t mt,
+                              const Operand &aRows) {
+  const Contraction &ct = tcn.ct;
+  Type ta = ct.a.elementType, tb = ct.b.elementType, f32 = e.b.getF32Type();
+  int64_t ebA = bytesOf(ta), ebB = bytesOf(tb);
+  int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns();
+  int64_t K = ct.K, N = ct.N;
+  std::array<int64_t, 3> boff = ct.batchOffsets(bi);
+  if (bi != tcn.loadedBatch) {
+    tcn.loadedBatch = bi;
+    loadBPanel(e, loc, ct, ct.b.base + (ct.b.offset + boff[1]) * ebB, K, N, N,
+               tcn.panelOff, tcn.bDirect, tcn.bRowOff);
+  }
+  int slot = tcn.blocks % 2;
+  for (int64_t kb = 0; kb < tcn.KB; ++kb) {
+    int64_t kt = std::min(maxK, K - kb * maxK);
+    transposeInto(e, loc, e.sbuf(aRows.offset + kb * maxK * ebA, mt, ta, {kt}),
+                  mt, kt, ta,
+                  e.sbuf(tcn.atOff[slot] + kb * maxM * ebA, kt, ta, {mt}));
+  }
+  int64_t psumOff =
+      tcn.psumOff + (tcn.blocks % tcn.psumBanks) * e.target.psum_bank_bytes();
+  auto acc = e.sbuf(psumOff, mt, f32, {N}, Memory::psum);
+  for (int64_t kb = 0; kb < tcn.KB; ++kb) {
+    int64_t kt = std::min(maxK, K - kb * maxK);
+    e.b.create<MatmulOp>(
+        loc, e.sbuf(tcn.atOff[slot] + kb * maxM * ebA, kt, ta, {mt}),
+        e.sbuf(tcn.panelOff + kb * N * ebB, kt, tb, {N}), acc, kb > 0,
+        Engine::tensor, nullptr, nullptr, nullptr, nullptr, nullptr);
+  }
+  auto rows = e.sbuf(tcn.outOff[slot], mt, f32, {N});
+  e.copyBalanced(loc, acc, rows);
+  const HbmView &c = ct.c;
+  e.dma(loc, rows,
+        e.hbm(c.base + (c.offset + boff[2] + m0 * ct.sCm) * 4, mt, ct.sCm, f32,
+              {N}, {ct.sCn}));
+  ++tcn.blocks;
+}
+
 // ---- the pass ----
 
 // ---- convolution ----
@@ -5128,6 +5245,9 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     std::optional<RowContraction> rows;
     unsigned cInput = 0, mLoop = 0;
     SmallVector<unsigned> batchLoops;
+    /// When the group ends in a contraction whose A is a member's result
+    /// (TailContraction; the contraction is the last of `ops`).
+    std::optional<TailContraction> tail;
   };
 
   /// The value of `fill` when it is a constant fill of `buffer`.
@@ -5249,8 +5369,16 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
           !(member.getDpsInits()[0] == op.getDpsInits()[0] &&
             sameView(*out, g.outputs[m]) && mMaps.back() == maps.back()))
         return false;
+      // Inputs an earlier member computes are read on chip, not from HBM.
+      auto computed = [&](size_t i) {
+        Value v = member.getDpsInputs()[i];
+        return llvm::any_of(
+            ArrayRef(g.members).take_front(m),
+            [&](linalg::GenericOp p) { return p.getDpsInits()[0] == v; });
+      };
       for (auto [i, in] : llvm::enumerate(g.inputs[m]))
-        if (!(g.rows && m == 0 && i == g.cInput) && overlaps(*out, in) &&
+        if (!(g.rows && m == 0 && i == g.cInput) && !computed(i) &&
+            overlaps(*out, in) &&
             !(sameView(*out, in) && mMaps[i] == maps.back()) &&
             !writesBehindReads(*out, maps.back(), in, mMaps[i], ranges,
                                tiling->tiles))
@@ -5335,6 +5463,127 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     return true;
   }
 
+  /// Whether the tensor-engine contraction `op`, after `g`'s last member
+  /// (with only its zero fill between), ends `g` (TailContraction): `g` has
+  /// two members; `op` leads no group (findRowGroups); A is the result of
+  /// member m,
+  /// whose tile holds A's rows: m's partition loop runs along A's M (in
+  /// blocks of at most the PE columns), its one free loop in the tile along
+  /// all of A's K, and its other loops of more than one iteration along A's
+  /// batch loops, with A's strides (the same view); C's rows fit
+  /// (layoutTailContraction); C overlaps neither an HBM input of the group
+  /// (read by later tiles), B, nor a member's stored result; and no
+  /// member's result overlaps B.
+  bool endsRowGroup(Emitter &e, RowGroup &g, Operation *op, func::FuncOp main,
+                    ModuleOp module) {
+    auto mm = cast<linalg::LinalgOp>(op);
+    if (!tailsAllowed || g.tail || g.members.size() < 2 ||
+        leadingContractions.contains(op) || !zeroFills.contains(op) ||
+        !isTensorEngineContraction(mm))
+      return false;
+    ScopedDiagnosticHandler quiet(main.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    SmallVector<HbmView> views;
+    for (OpOperand &operand : op->getOpOperands()) {
+      FailureOr<HbmView> v =
+          resolveView(operand.get(), main, module, op->getLoc());
+      if (failed(v))
+        return false;
+      views.push_back(*v);
+    }
+    FailureOr<Contraction> ct = matchContraction(mm, views);
+    if (failed(ct))
+      return false;
+    Value a = mm.getDpsInputs()[0];
+    auto producer =
+        llvm::find_if(llvm::reverse(g.members), [&](linalg::GenericOp m) {
+          return m.getDpsInits()[0] == a;
+        });
+    if (producer == llvm::reverse(g.members).end())
+      return false;
+    unsigned m = std::distance(g.members.begin(), producer.base()) - 1;
+    linalg::GenericOp member = g.members[m];
+    if (!sameView(g.outputs[m], ct->a))
+      return false;
+    FailureOr<systole::TilingDecision> tiling = systole::getTiling(member);
+    SmallVector<int64_t> ranges = member.getStaticLoopRanges();
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(tiling) ||
+        failed(operandLayout(g.outputs[m], member.getIndexingMapsArray().back(),
+                             SmallVector<int64_t>(ranges.size(), 0), strides,
+                             offset)))
+      return false;
+    auto count = [&](size_t d) {
+      return std::min(std::max<int64_t>(1, tiling->tiles[d]), ranges[d]);
+    };
+    size_t p = tiling->partition;
+    if (ranges[p] != ct->M || strides[p] != ct->sAm ||
+        count(p) > e.target.pe_columns())
+      return false;
+    // The free loop along K, and the batch loops in the order of A's.
+    std::optional<size_t> kLoop;
+    SmallVector<size_t> others;
+    for (size_t d = 0; d < ranges.size(); ++d) {
+      if (d == p || ranges[d] == 1)
+        continue;
+      if (count(d) > 1) {
+        if (kLoop || count(d) != ranges[d])
+          return false;
+        kLoop = d;
+      } else {
+        others.push_back(d);
+      }
+    }
+    if (!kLoop || ranges[*kLoop] != ct->K || strides[*kLoop] != ct->sAk)
+      return false;
+    SmallVector<int64_t> batchLoops;
+    for (auto [size, stride] : llvm::zip(ct->batchSizes, ct->sAb)) {
+      if (size == 1) {
+        batchLoops.push_back(-1);
+        continue;
+      }
+      auto it = llvm::find_if(others, [&](size_t d) {
+        return ranges[d] == size && strides[d] == stride;
+      });
+      if (it == others.end())
+        return false;
+      batchLoops.push_back(*it);
+      others.erase(it);
+    }
+    if (!others.empty())
+      return false;
+    // C is written tile by tile: nothing the group reads later, nor what
+    // its members store, may share its bytes.
+    SmallVector<HbmView> kept{ct->b};
+    if (g.rows) {
+      kept.push_back(g.rows->ct.a);
+      kept.push_back(g.rows->ct.b);
+    }
+    for (size_t j = 0; j < g.members.size(); ++j) {
+      llvm::append_range(kept, g.inputs[j]);
+      if (usedOutsideGroup(g.members[j].getDpsInits()[0], g))
+        kept.push_back(g.outputs[j]);
+    }
+    for (const HbmView &v : kept)
+      if (overlaps(ct->c, v))
+        return false;
+    // B is loaded from HBM: no member may write it.
+    for (const HbmView &o : g.outputs)
+      if (overlaps(ct->b, o))
+        return false;
+    int64_t top = g.rows ? g.rows->base : e.sbufBytes;
+    int64_t firstBank = g.rows ? 2 * g.rows->blockBanks : 0;
+    FailureOr<TailContraction> tcn =
+        layoutTailContraction(e, *ct, top, firstBank);
+    if (failed(tcn))
+      return false;
+    tcn->member = m;
+    tcn->batchLoops = std::move(batchLoops);
+    g.tail = std::move(*tcn);
+    return true;
+  }
+
   /// `g`'s other members without its contraction and first member (the
   /// contraction's epilogue, lowered with it instead), grouped as
   /// findRowGroups would: a member that cannot join the group before it
@@ -5349,7 +5598,10 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
         fill = op;
         continue;
       }
-      auto generic = cast<linalg::GenericOp>(op);
+      // A contraction that ends `g` is lowered by itself.
+      auto generic = dyn_cast<linalg::GenericOp>(op);
+      if (!generic || (op == g.ops.back() && g.tail))
+        continue;
       if (!joinsRowGroup(groups.back(), generic, fill, main, module)) {
         groups.emplace_back();
         if (!joinsRowGroup(groups.back(), generic, fill, main, module)) {
@@ -5367,11 +5619,32 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     return groups;
   }
 
-  /// Finds the row groups of @main (RowGroup, joinsRowGroup): runs of
-  /// members with only allocations, views, constants and their absorbed
-  /// fills in between. An op right after a tensor-engine op (its possible
-  /// evacuation epilogue) does not join.
+  /// Finds the row groups of @main (findRowGroupsOnce), twice: the
+  /// contractions that lead a group when no group ends in a contraction
+  /// stay leads, and the others may end groups. A contraction that could do
+  /// both (an MLP's hidden matmul, after one group and before the next)
+  /// keeps its result on chip as a lead; as a tail, its A.
   void findRowGroups(Emitter &e, func::FuncOp main, ModuleOp module) {
+    tailsAllowed = false;
+    findRowGroupsOnce(e, main, module);
+    for (const RowGroup &g : rowGroups)
+      if (g.rows)
+        leadingContractions.insert(g.ops.front());
+    rowGroups.clear();
+    tailsAllowed = true;
+    findRowGroupsOnce(e, main, module);
+    for (auto [i, g] : llvm::enumerate(rowGroups))
+      for (Operation *op : g.ops)
+        rowGroupOf[op] = i;
+  }
+  bool tailsAllowed = false;
+  DenseSet<Operation *> leadingContractions;
+
+  /// Finds row groups (RowGroup, joinsRowGroup): runs of members with only
+  /// allocations, views, constants and their absorbed fills in between. An
+  /// op right after a tensor-engine op (its possible evacuation epilogue)
+  /// does not join unless it starts a group with that op.
+  void findRowGroupsOnce(Emitter &e, func::FuncOp main, ModuleOp module) {
     RowGroup cur;
     Operation *pendingFill = nullptr;
     auto close = [&] {
@@ -5402,12 +5675,19 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
       if (linalgOp && onTensorEngine(linalgOp, e.target, main, module)) {
         afterTensorEngine = nextComputation(&op);
+        contraction = &op;
+        if (!pendingFill && endsRowGroup(e, cur, &op, main, module)) {
+          cur.ops.push_back(&op);
+          contraction = nullptr; // not also the start of the next group
+        }
         pendingFill = nullptr;
         close();
-        contraction = &op;
         continue;
       }
-      if (isa<linalg::FillOp>(op) && !elidedFills.contains(&op)) {
+      // A tensor-engine op's zero fill emits nothing.
+      if (elidedFills.contains(&op))
+        continue;
+      if (isa<linalg::FillOp>(op)) {
         if (pendingFill)
           close(); // a fill nobody absorbed ends the group
         pendingFill = &op;
@@ -5448,9 +5728,6 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       cur.ops.push_back(&op);
     }
     close();
-    for (auto [i, g] : llvm::enumerate(rowGroups))
-      for (Operation *op : g.ops)
-        rowGroupOf[op] = i;
   }
 
   /// Whether anything but `g`'s ops may read `out`'s bytes: true unless
@@ -5595,16 +5872,35 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     // ring remembers are forgotten: their offsets were taken in the smaller
     // ring).
     std::optional<RowContraction> rows = g.rows;
+    std::optional<TailContraction> tail = g.tail;
     int64_t fullSbuf = e.sbufBytes;
     if (rows)
       e.sbufBytes = rows->base;
+    if (tail)
+      e.sbufBytes = tail->base;
     auto restore = llvm::make_scope_exit([&] {
-      if (rows) {
+      if (rows || tail) {
         e.sbufBytes = fullSbuf;
         e.forgetColumns();
       }
     });
-    return forEachTile(
+    // The tail's block for a tile is emitted after the next tile's leading
+    // block: each engine runs its instructions in order, and the tensor
+    // engine computes the next scores while the members' engines finish
+    // this tile's rows.
+    struct TailBlock {
+      int64_t bi, m0, mt;
+      Operand a;
+    };
+    std::optional<TailBlock> pendingTail;
+    auto flushTail = [&] {
+      if (pendingTail)
+        emitTailContractionBlock(e, g.ops.back()->getLoc(), *tail,
+                                 pendingTail->bi, pendingTail->m0,
+                                 pendingTail->mt, pendingTail->a);
+      pendingTail.reset();
+    };
+    LogicalResult result = forEachTile(
         k0, [&](ArrayRef<int64_t> origin, ArrayRef<int64_t> counts) {
           Operand cRows;
           if (rows) {
@@ -5618,6 +5914,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
                 emitRowContractionBlock(e, g.ops.front()->getLoc(), *rows, bi,
                                         origin[g.mLoop], counts[g.mLoop]);
           }
+          flushTail();
           e.groupStartCounter = e.ringCounter;
           auto done = llvm::make_scope_exit([&] { e.groupStartCounter = -1; });
           for (size_t m = 0; m < members; ++m) {
@@ -5639,8 +5936,22 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
             for (auto &[i, o] : k.preloaded)
               loaded[m][i] = o;
           }
+          if (tail) {
+            const Operand &a = results[tail->member];
+            if (a.kind != Operand::Tile || a.memory != Memory::sbuf ||
+                a.type != tail->ct.a.elementType)
+              return failure();
+            int64_t bi = 0;
+            for (auto [j, loop] : llvm::enumerate(tail->batchLoops))
+              bi = bi * tail->ct.batchSizes[j] + (loop < 0 ? 0 : origin[loop]);
+            size_t p = kernels[tail->member].tiling.partition;
+            pendingTail = TailBlock{bi, origin[p], counts[p], a};
+          }
           return success();
         });
+    if (succeeded(result))
+      flushTail();
+    return result;
   }
 
   std::vector<RowGroup> rowGroups;
