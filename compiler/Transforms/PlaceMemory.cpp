@@ -204,16 +204,26 @@ struct PlaceMemoryPass : systole::impl::PlaceMemoryBase<PlaceMemoryPass> {
           --p;
         buf.start = std::min(buf.start, std::max<int64_t>(p, 0));
       }
-      // A contraction's result, from the contraction before it on: `ncore`
-      // may run it tile by tile at the end of a row group that starts there
-      // (an attention block's PV matmul with the QK^T matmul's softmax),
-      // writing its rows while later tiles still read the group's inputs.
-      if (firstComputation != std::numeric_limits<int64_t>::max() &&
-          systole::isContraction(ops[firstComputation])) {
-        int64_t p = firstComputation - 1;
-        while (p > 0 && !systole::isContraction(ops[p]))
-          --p;
-        buf.start = std::min(buf.start, std::max<int64_t>(p, 0));
+      // A contraction's result, and that of the op right after one (its
+      // evacuation epilogue), from the contraction before that one on:
+      // `ncore` may run the contraction (and its epilogue) tile by tile at
+      // the end of a row group that starts there (an attention block's PV
+      // matmul with the QK^T matmul's softmax), writing their rows while
+      // later tiles still read the group's inputs.
+      if (firstComputation != std::numeric_limits<int64_t>::max()) {
+        int64_t c = firstComputation;
+        if (!systole::isContraction(ops[c])) {
+          c = firstComputation - 1;
+          while (c > 0 && (isa<memref::AllocOp, arith::ConstantOp>(ops[c]) ||
+                           isa<ViewLikeOpInterface>(ops[c])))
+            --c;
+        }
+        if (c >= 0 && systole::isContraction(ops[c])) {
+          int64_t p = c - 1;
+          while (p > 0 && !systole::isContraction(ops[p]))
+            --p;
+          buf.start = std::min(buf.start, std::max<int64_t>(p, 0));
+        }
       }
       scratch.push_back(buf);
     });

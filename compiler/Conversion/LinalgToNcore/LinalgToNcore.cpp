@@ -4047,12 +4047,17 @@ int64_t emitRowContractionBlock(Emitter &e, Location loc, RowContraction &rc,
 /// The operand blocks live at the top of SBUF, [base, base + bytes), below
 /// a leading contraction's (RowContraction): the B panel [K x N] (one per
 /// batch index, loaded when it changes), B's row slot when B is
-/// k-contiguous (transposed on the tensor engine), two A^T slots and two
-/// [mt x N] f32 slots for C's rows on their way to HBM. C's rows take one
-/// PSUM bank per tile, alternating between `psumBanks` banks after a
-/// leading contraction's.
+/// k-contiguous (transposed on the tensor engine), two A^T slots, and two
+/// [mt x N] f32 slots for C's rows on their way to HBM or, when the op
+/// after the contraction is its evacuation epilogue (Epilogue), the
+/// epilogue's arena: C then never reaches HBM either (the PV result's bf16
+/// convert and head transpose). C's rows take one PSUM bank per tile,
+/// alternating between `psumBanks` banks after a leading contraction's.
 struct TailContraction {
   Contraction ct;
+  Operation *op = nullptr;
+  std::optional<Epilogue> epilogue;
+  Operation *epilogueOp = nullptr;
   /// The member whose result is A, and for each of `ct`'s batch loops the
   /// group loop along it (-1 for a loop of one iteration).
   unsigned member = 0;
@@ -4071,10 +4076,10 @@ struct TailContraction {
 /// have no tensor-engine form, C's rows take more than one PSUM bank or
 /// more than a matmul's N, no bank is left before the transposes' two, or
 /// the operand blocks take more than a quarter of SBUF.
-FailureOr<TailContraction> layoutTailContraction(Emitter &e,
-                                                 const Contraction &ct,
-                                                 int64_t top,
-                                                 int64_t firstBank) {
+FailureOr<TailContraction>
+layoutTailContraction(Emitter &e, const Contraction &ct, int64_t top,
+                      int64_t firstBank,
+                      std::optional<Epilogue> epilogue = std::nullopt) {
   Type ta = ct.a.elementType, tb = ct.b.elementType, tc = ct.c.elementType;
   auto narrow = [](Type t) {
     return t.isBF16() || t.isF16() ||
@@ -4096,7 +4101,9 @@ FailureOr<TailContraction> layoutTailContraction(Emitter &e,
   int64_t bRowBytes = tcn.bDirect ? 0 : alignTo64(ct.K * ebB);
   int64_t atBytes = alignTo64(tcn.KB * maxM * ebA);
   int64_t outBytes = alignTo64(ct.N * 4);
-  tcn.bytes = panel + bRowBytes + 2 * atBytes + 2 * outBytes;
+  int64_t epiBytes = epilogue ? alignTo64(epilogue->arenaBytes) : 0;
+  tcn.bytes =
+      panel + bRowBytes + 2 * atBytes + (epilogue ? epiBytes : 2 * outBytes);
   if (tcn.bytes > e.sbufBytes / 4 || tcn.bytes > top)
     return failure();
   tcn.base = top - tcn.bytes;
@@ -4108,16 +4115,19 @@ FailureOr<TailContraction> layoutTailContraction(Emitter &e,
   }
   tcn.psumOff = firstBank * bank;
   tcn.psumBanks = std::min<int64_t>(2, freeBanks);
+  tcn.epilogue = std::move(epilogue);
   return tcn;
 }
 
 /// Emits C's rows [m0, m0 + mt) at batch index `bi` of `tcn` from A's rows
 /// `aRows` ([mt partitions x K] in SBUF, row-major from its offset): the B
 /// panel when `bi` changes, KB transposes of A's column blocks, KB
-/// matmuls into PSUM, the copy to SBUF and the store.
-void emitTailContractionBlock(Emitter &e, Location loc, TailContraction &tcn,
-                              int64_t bi, int64_t m0, int64_t mt,
-                              const Operand &aRows) {
+/// matmuls into PSUM, and the epilogue's tile or the copy to SBUF and the
+/// store.
+LogicalResult emitTailContractionBlock(Emitter &e, Location loc,
+                                       TailContraction &tcn, int64_t bi,
+                                       int64_t m0, int64_t mt,
+                                       const Operand &aRows) {
   const Contraction &ct = tcn.ct;
   Type ta = ct.a.elementType, tb = ct.b.elementType, f32 = e.b.getF32Type();
   int64_t ebA = bytesOf(ta), ebB = bytesOf(tb);
@@ -4146,13 +4156,25 @@ void emitTailContractionBlock(Emitter &e, Location loc, TailContraction &tcn,
         e.sbuf(tcn.panelOff + kb * N * ebB, kt, tb, {N}), acc, kb > 0,
         Engine::tensor, nullptr, nullptr, nullptr, nullptr, nullptr);
   }
+  ++tcn.blocks;
+  if (tcn.epilogue) {
+    // The index along each batch loop (row-major), as the epilogue's.
+    SmallVector<int64_t> batchIndex(ct.batchSizes.size());
+    for (int64_t j = static_cast<int64_t>(ct.batchSizes.size()) - 1, r = bi;
+         j >= 0; --j) {
+      batchIndex[j] = r % ct.batchSizes[j];
+      r /= ct.batchSizes[j];
+    }
+    return emitEpilogueTile(e, *tcn.epilogue, m0, mt, {0}, {N}, psumOff,
+                            tcn.outOff[0], batchIndex);
+  }
   auto rows = e.sbuf(tcn.outOff[slot], mt, f32, {N});
   e.copyBalanced(loc, acc, rows);
   const HbmView &c = ct.c;
   e.dma(loc, rows,
         e.hbm(c.base + (c.offset + boff[2] + m0 * ct.sCm) * 4, mt, ct.sCm, f32,
               {N}, {ct.sCn}));
-  ++tcn.blocks;
+  return success();
 }
 
 // ---- the pass ----
@@ -5473,7 +5495,10 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
   /// batch loops, with A's strides (the same view); C's rows fit
   /// (layoutTailContraction); C overlaps neither an HBM input of the group
   /// (read by later tiles), B, nor a member's stored result; and no
-  /// member's result overlaps B.
+  /// member's result overlaps B. When the op after it is its evacuation
+  /// epilogue (matchContractionEpilogue) over one free loop, whose result
+  /// keeps clear of the same bytes and whose other inputs no member writes,
+  /// the epilogue runs on each tile's PSUM rows and joins `g` too.
   bool endsRowGroup(Emitter &e, RowGroup &g, Operation *op, func::FuncOp main,
                     ModuleOp module) {
     auto mm = cast<linalg::LinalgOp>(op);
@@ -5553,8 +5578,10 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     }
     if (!others.empty())
       return false;
-    // C is written tile by tile: nothing the group reads later, nor what
-    // its members store, may share its bytes.
+    // C (or its epilogue's result) is written tile by tile: nothing the
+    // group reads later, nor what its members store, may share its bytes;
+    // and what the tiles read from HBM (B, the epilogue's other inputs), no
+    // member may write.
     SmallVector<HbmView> kept{ct->b};
     if (g.rows) {
       kept.push_back(g.rows->ct.a);
@@ -5565,19 +5592,49 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       if (usedOutsideGroup(g.members[j].getDpsInits()[0], g))
         kept.push_back(g.outputs[j]);
     }
-    for (const HbmView &v : kept)
-      if (overlaps(ct->c, v))
-        return false;
-    // B is loaded from HBM: no member may write it.
-    for (const HbmView &o : g.outputs)
-      if (overlaps(ct->b, o))
-        return false;
+    auto writable = [&](const HbmView &out) {
+      return llvm::none_of(kept,
+                           [&](const HbmView &v) { return overlaps(out, v); });
+    };
+    auto unwritten = [&](const HbmView &in) {
+      return llvm::none_of(g.outputs,
+                           [&](const HbmView &o) { return overlaps(in, o); });
+    };
+    if (!writable(ct->c) || !unwritten(ct->b))
+      return false;
+    // C's evacuation epilogue (the PV result's convert and transpose), one
+    // [mt x N] PSUM tile at a time.
+    std::optional<Epilogue> epi =
+        matchContractionEpilogue(e, mm, *ct, main, module);
+    Operation *epiOp = epi ? nextComputation(op) : nullptr;
+    if (epi) {
+      auto generic = cast<linalg::GenericOp>(epiOp);
+      FailureOr<HbmView> out =
+          resolveView(generic.getDpsInits()[0], main, module, op->getLoc());
+      bool ok = epi->nLoops.size() == 1 && succeeded(out) && writable(*out);
+      for (auto [i, in] : llvm::enumerate(generic.getDpsInputs())) {
+        if (!ok || i == epi->cInput)
+          continue;
+        FailureOr<HbmView> v = resolveView(in, main, module, op->getLoc());
+        ok = succeeded(v) && unwritten(*v);
+      }
+      if (!ok) {
+        epi.reset();
+        epiOp = nullptr;
+      }
+    }
     int64_t top = g.rows ? g.rows->base : e.sbufBytes;
     int64_t firstBank = g.rows ? 2 * g.rows->blockBanks : 0;
     FailureOr<TailContraction> tcn =
-        layoutTailContraction(e, *ct, top, firstBank);
+        layoutTailContraction(e, *ct, top, firstBank, epi);
+    if (failed(tcn) && epi)
+      tcn = layoutTailContraction(e, *ct, top, firstBank);
     if (failed(tcn))
       return false;
+    if (!tcn->epilogue)
+      epiOp = nullptr;
+    tcn->op = op;
+    tcn->epilogueOp = epiOp;
     tcn->member = m;
     tcn->batchLoops = std::move(batchLoops);
     g.tail = std::move(*tcn);
@@ -5598,9 +5655,11 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
         fill = op;
         continue;
       }
-      // A contraction that ends `g` is lowered by itself.
+      // A contraction that ends `g` is lowered by itself (with its
+      // epilogue).
       auto generic = dyn_cast<linalg::GenericOp>(op);
-      if (!generic || (op == g.ops.back() && g.tail))
+      if (!generic ||
+          (g.tail && (op == g.tail->op || op == g.tail->epilogueOp)))
         continue;
       if (!joinsRowGroup(groups.back(), generic, fill, main, module)) {
         groups.emplace_back();
@@ -5678,6 +5737,8 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
         contraction = &op;
         if (!pendingFill && endsRowGroup(e, cur, &op, main, module)) {
           cur.ops.push_back(&op);
+          if (cur.tail->epilogueOp)
+            cur.ops.push_back(cur.tail->epilogueOp);
           contraction = nullptr; // not also the start of the next group
         }
         pendingFill = nullptr;
@@ -5894,11 +5955,13 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     };
     std::optional<TailBlock> pendingTail;
     auto flushTail = [&] {
+      LogicalResult ok = success();
       if (pendingTail)
-        emitTailContractionBlock(e, g.ops.back()->getLoc(), *tail,
-                                 pendingTail->bi, pendingTail->m0,
-                                 pendingTail->mt, pendingTail->a);
+        ok = emitTailContractionBlock(e, tail->op->getLoc(), *tail,
+                                      pendingTail->bi, pendingTail->m0,
+                                      pendingTail->mt, pendingTail->a);
       pendingTail.reset();
+      return ok;
     };
     LogicalResult result = forEachTile(
         k0, [&](ArrayRef<int64_t> origin, ArrayRef<int64_t> counts) {
@@ -5914,7 +5977,8 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
                 emitRowContractionBlock(e, g.ops.front()->getLoc(), *rows, bi,
                                         origin[g.mLoop], counts[g.mLoop]);
           }
-          flushTail();
+          if (failed(flushTail()))
+            return failure();
           e.groupStartCounter = e.ringCounter;
           auto done = llvm::make_scope_exit([&] { e.groupStartCounter = -1; });
           for (size_t m = 0; m < members; ++m) {
@@ -5949,9 +6013,9 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
           }
           return success();
         });
-    if (succeeded(result))
-      flushTail();
-    return result;
+    if (failed(result))
+      return failure();
+    return flushTail();
   }
 
   std::vector<RowGroup> rowGroups;
