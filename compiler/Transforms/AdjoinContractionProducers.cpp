@@ -127,6 +127,8 @@ bool adjoin(linalg::LinalgOp contraction) {
   return true;
 }
 
+/// Runs adjoin on every contraction on tensors in the function, in program
+/// order.
 struct AdjoinContractionProducersPass
     : systole::impl::AdjoinContractionProducersBase<
           AdjoinContractionProducersPass> {

@@ -3430,6 +3430,15 @@ struct Contraction {
   int64_t sAm = 0, sAk = 0, sBk = 0, sBn = 0, sCm = 0, sCn = 0;
   /// Batch loops (any number): sizes and each operand's stride.
   SmallVector<int64_t> batchSizes, sAb, sBb, sCb;
+  /// The index along each batch loop of batch index `bi` (row-major).
+  SmallVector<int64_t> batchIndices(int64_t bi) const {
+    SmallVector<int64_t> index(batchSizes.size());
+    for (int64_t j = static_cast<int64_t>(batchSizes.size()) - 1; j >= 0; --j) {
+      index[j] = bi % batchSizes[j];
+      bi /= batchSizes[j];
+    }
+    return index;
+  }
   /// Element offsets of batch index `bi` (row-major over the batch loops).
   std::array<int64_t, 3> batchOffsets(int64_t bi) const {
     std::array<int64_t, 3> off = {0, 0, 0};
@@ -3443,6 +3452,19 @@ struct Contraction {
     return off;
   }
 };
+
+/// Whether `ct`'s types have a tensor-engine form (DESIGN section 4,
+/// `matmul`): an f32 result of operands both f32 or both 16- or 8-bit
+/// floats.
+bool hasTensorEngineTypes(const Contraction &ct) {
+  auto narrow = [](Type t) {
+    return t.isBF16() || t.isF16() ||
+           (isa<FloatType>(t) && t.getIntOrFloatBitWidth() == 8);
+  };
+  Type ta = ct.a.elementType, tb = ct.b.elementType;
+  return ct.c.elementType.isF32() &&
+         ((ta.isF32() && tb.isF32()) || (narrow(ta) && narrow(tb)));
+}
 
 /// Whether `op` runs on the tensor engine: a contraction with at most one
 /// m, n and k loop (and any batch loops), which `systole-tile` put
@@ -3734,6 +3756,21 @@ void loadBPanel(Emitter &e, Location loc, const Contraction &ct, int64_t bBase,
   }
 }
 
+/// Transposes `mt` rows of `K` elements of type `t` at SBUF `rowOff` on the
+/// tensor engine into blocks of up to the PE rows on the partitions at SBUF
+/// `atOff`, block kb PE-columns elements further: the A^T blocks a matmul's
+/// stationary operand reads.
+void transposeRowsInto(Emitter &e, Location loc, int64_t rowOff, int64_t mt,
+                       int64_t K, Type t, int64_t atOff) {
+  int64_t eb = bytesOf(t), maxK = e.target.pe_rows(),
+          maxM = e.target.pe_columns();
+  for (int64_t k0 = 0; k0 < K; k0 += maxK) {
+    int64_t kt = std::min(maxK, K - k0);
+    transposeInto(e, loc, e.sbuf(rowOff + k0 * eb, mt, t, {kt}), mt, kt, t,
+                  e.sbuf(atOff + k0 / maxK * maxM * eb, kt, t, {mt}));
+  }
+}
+
 /// Loads the A^T block of `mt` rows of `ct`'s A from HBM byte `aBase`, `K`
 /// deep, as blocks of up to the PE rows on the partitions at SBUF `atOff`
 /// (block kb PE-columns elements further): one DMA per block when `direct`
@@ -3758,11 +3795,7 @@ void loadATBlock(Emitter &e, Location loc, const Contraction &ct, int64_t aBase,
   }
   e.dma(loc, e.hbm(aBase, mt, ct.sAm, ta, {K}, {ct.sAk}),
         e.sbuf(rowOff, mt, ta, {K}));
-  for (int64_t kb = 0; kb < KB; ++kb) {
-    int64_t kt = std::min(maxK, K - kb * maxK);
-    transposeInto(e, loc, e.sbuf(rowOff + kb * maxK * ebA, mt, ta, {kt}), mt,
-                  kt, ta, e.sbuf(atOff + kb * maxM * ebA, kt, ta, {mt}));
-  }
+  transposeRowsInto(e, loc, rowOff, mt, K, ta, atOff);
 }
 
 /// Emits one K chunk [k0, k0 + kLen) of a contraction. `zeroInit`: C starts
@@ -3825,13 +3858,8 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
   int mIter = 0, nIter = 0;
   for (int64_t bi = 0; bi < ct.batch; ++bi) {
     std::array<int64_t, 3> boff = ct.batchOffsets(bi);
-    // The index along each batch loop (row-major), for epilogues.
-    SmallVector<int64_t> batchIndex(ct.batchSizes.size());
-    for (int64_t j = static_cast<int64_t>(ct.batchSizes.size()) - 1, r = bi;
-         j >= 0; --j) {
-      batchIndex[j] = r % ct.batchSizes[j];
-      r /= ct.batchSizes[j];
-    }
+    // The index along each batch loop, for epilogues.
+    SmallVector<int64_t> batchIndex = ct.batchIndices(bi);
     for (int64_t g0 = 0; g0 < N; g0 += groupCols) {
       int64_t gc = std::min(groupCols, N - g0);
       // B panel: KB blocks of [kt, gc].
@@ -3908,12 +3936,7 @@ int64_t contractionChunk(Emitter &e, const Contraction &ct,
 LogicalResult emitContraction(Emitter &e, Location loc, const Contraction &ct,
                               bool zeroInit, const Epilogue *epi = nullptr) {
   Type ta = ct.a.elementType, tb = ct.b.elementType, tc = ct.c.elementType;
-  auto narrow = [](Type t) {
-    return t.isBF16() || t.isF16() ||
-           (isa<FloatType>(t) && t.getIntOrFloatBitWidth() == 8);
-  };
-  if (!tc.isF32() ||
-      (!(ta.isF32() && tb.isF32()) && !(narrow(ta) && narrow(tb)))) {
+  if (!hasTensorEngineTypes(ct)) {
     emitError(loc) << "ncore: matmul of " << ta << " x " << tb << " -> " << tc
                    << " has no tensor-engine form (operands both f32 or both "
                       "16/8-bit floats, f32 result)";
@@ -3958,13 +3981,8 @@ struct RowContraction {
 /// or two blocks' rows more than the PSUM banks the transposes leave.
 FailureOr<RowContraction> layoutRowContraction(Emitter &e,
                                                const Contraction &ct) {
-  Type ta = ct.a.elementType, tb = ct.b.elementType, tc = ct.c.elementType;
-  auto narrow = [](Type t) {
-    return t.isBF16() || t.isF16() ||
-           (isa<FloatType>(t) && t.getIntOrFloatBitWidth() == 8);
-  };
-  if (!tc.isF32() ||
-      (!(ta.isF32() && tb.isF32()) && !(narrow(ta) && narrow(tb))))
+  Type ta = ct.a.elementType, tb = ct.b.elementType;
+  if (!hasTensorEngineTypes(ct))
     return failure();
   RowContraction rc{ct};
   int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns();
@@ -4055,6 +4073,7 @@ int64_t emitRowContractionBlock(Emitter &e, Location loc, RowContraction &rc,
 /// alternating between `psumBanks` banks after a leading contraction's.
 struct TailContraction {
   Contraction ct;
+  /// The contraction, and its epilogue when it has one in the group.
   Operation *op = nullptr;
   std::optional<Epilogue> epilogue;
   Operation *epilogueOp = nullptr;
@@ -4062,7 +4081,12 @@ struct TailContraction {
   /// group loop along it (-1 for a loop of one iteration).
   unsigned member = 0;
   SmallVector<int64_t> batchLoops;
+  /// Whether B's blocks load straight from HBM (else as rows, transposed).
   bool bDirect = true;
+  /// K blocks of the PE rows; the region's first byte and size; SBUF byte
+  /// offsets (per partition) of the B panel, B's row slot, the two A^T
+  /// slots and the two f32 slots for C's rows (the epilogue's arena from
+  /// outOff[0] when there is one); C's first PSUM byte and its banks.
   int64_t KB = 1, base = 0, bytes = 0, panelOff = 0, bRowOff = 0;
   int64_t atOff[2] = {0, 0}, outOff[2] = {0, 0};
   int64_t psumOff = 0, psumBanks = 1;
@@ -4080,13 +4104,8 @@ FailureOr<TailContraction>
 layoutTailContraction(Emitter &e, const Contraction &ct, int64_t top,
                       int64_t firstBank,
                       std::optional<Epilogue> epilogue = std::nullopt) {
-  Type ta = ct.a.elementType, tb = ct.b.elementType, tc = ct.c.elementType;
-  auto narrow = [](Type t) {
-    return t.isBF16() || t.isF16() ||
-           (isa<FloatType>(t) && t.getIntOrFloatBitWidth() == 8);
-  };
-  if (!tc.isF32() ||
-      (!(ta.isF32() && tb.isF32()) && !(narrow(ta) && narrow(tb))))
+  Type ta = ct.a.elementType, tb = ct.b.elementType;
+  if (!hasTensorEngineTypes(ct))
     return failure();
   int64_t bank = e.target.psum_bank_bytes();
   int64_t freeBanks = e.target.psum_banks() - 2 - firstBank;
@@ -4109,10 +4128,10 @@ layoutTailContraction(Emitter &e, const Contraction &ct, int64_t top,
   tcn.base = top - tcn.bytes;
   tcn.panelOff = tcn.base;
   tcn.bRowOff = tcn.base + panel;
-  for (int i = 0; i < 2; ++i) {
+  for (int i = 0; i < 2; ++i)
     tcn.atOff[i] = tcn.bRowOff + bRowBytes + i * atBytes;
+  for (int i = 0; i < 2; ++i)
     tcn.outOff[i] = tcn.atOff[1] + atBytes + i * outBytes;
-  }
   tcn.psumOff = firstBank * bank;
   tcn.psumBanks = std::min<int64_t>(2, freeBanks);
   tcn.epilogue = std::move(epilogue);
@@ -4140,12 +4159,7 @@ LogicalResult emitTailContractionBlock(Emitter &e, Location loc,
                tcn.panelOff, tcn.bDirect, tcn.bRowOff);
   }
   int slot = tcn.blocks % 2;
-  for (int64_t kb = 0; kb < tcn.KB; ++kb) {
-    int64_t kt = std::min(maxK, K - kb * maxK);
-    transposeInto(e, loc, e.sbuf(aRows.offset + kb * maxK * ebA, mt, ta, {kt}),
-                  mt, kt, ta,
-                  e.sbuf(tcn.atOff[slot] + kb * maxM * ebA, kt, ta, {mt}));
-  }
+  transposeRowsInto(e, loc, aRows.offset, mt, K, ta, tcn.atOff[slot]);
   int64_t psumOff =
       tcn.psumOff + (tcn.blocks % tcn.psumBanks) * e.target.psum_bank_bytes();
   auto acc = e.sbuf(psumOff, mt, f32, {N}, Memory::psum);
@@ -4157,17 +4171,9 @@ LogicalResult emitTailContractionBlock(Emitter &e, Location loc,
         Engine::tensor, nullptr, nullptr, nullptr, nullptr, nullptr);
   }
   ++tcn.blocks;
-  if (tcn.epilogue) {
-    // The index along each batch loop (row-major), as the epilogue's.
-    SmallVector<int64_t> batchIndex(ct.batchSizes.size());
-    for (int64_t j = static_cast<int64_t>(ct.batchSizes.size()) - 1, r = bi;
-         j >= 0; --j) {
-      batchIndex[j] = r % ct.batchSizes[j];
-      r /= ct.batchSizes[j];
-    }
+  if (tcn.epilogue)
     return emitEpilogueTile(e, *tcn.epilogue, m0, mt, {0}, {N}, psumOff,
-                            tcn.outOff[0], batchIndex);
-  }
+                            tcn.outOff[0], ct.batchIndices(bi));
   auto rows = e.sbuf(tcn.outOff[slot], mt, f32, {N});
   e.copyBalanced(loc, acc, rows);
   const HbmView &c = ct.c;
@@ -5487,12 +5493,12 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
 
   /// Whether the tensor-engine contraction `op`, after `g`'s last member
   /// (with only its zero fill between), ends `g` (TailContraction): `g` has
-  /// two members; `op` leads no group (findRowGroups); A is the result of
-  /// member m,
-  /// whose tile holds A's rows: m's partition loop runs along A's M (in
-  /// blocks of at most the PE columns), its one free loop in the tile along
-  /// all of A's K, and its other loops of more than one iteration along A's
-  /// batch loops, with A's strides (the same view); C's rows fit
+  /// at least two members; `op` leads no group (findRowGroups); A is the
+  /// result of member m, whose tile holds A's rows: m's partition loop runs
+  /// along A's M (in blocks of at most the PE columns), its one free loop
+  /// in the tile along all of A's K, and its other loops of more than one
+  /// iteration along A's batch loops, with A's strides (the same view);
+  /// C's rows fit
   /// (layoutTailContraction); C overlaps neither an HBM input of the group
   /// (read by later tiles), B, nor a member's stored result; and no
   /// member's result overlaps B. When the op after it is its evacuation
@@ -5627,6 +5633,10 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     int64_t firstBank = g.rows ? 2 * g.rows->blockBanks : 0;
     FailureOr<TailContraction> tcn =
         layoutTailContraction(e, *ct, top, firstBank, epi);
+    if (failed(tcn) && epi && epi->canShrinkRing()) {
+      epi->shrinkRing();
+      tcn = layoutTailContraction(e, *ct, top, firstBank, epi);
+    }
     if (failed(tcn) && epi)
       tcn = layoutTailContraction(e, *ct, top, firstBank);
     if (failed(tcn))
@@ -5696,6 +5706,8 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       for (Operation *op : g.ops)
         rowGroupOf[op] = i;
   }
+  /// Whether findRowGroupsOnce may end groups in contractions, and the
+  /// contractions it may not take (those that led groups without tails).
   bool tailsAllowed = false;
   DenseSet<Operation *> leadingContractions;
 
