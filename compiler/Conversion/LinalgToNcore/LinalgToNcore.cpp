@@ -5419,6 +5419,22 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     return true;
   }
 
+  /// `op` as a Contraction (matchContraction) of its operands' HBM views;
+  /// failure when a view does not resolve (reported) or `op` is no such
+  /// contraction.
+  static FailureOr<Contraction>
+  resolveContraction(linalg::LinalgOp op, func::FuncOp main, ModuleOp module) {
+    SmallVector<HbmView> views;
+    for (OpOperand &operand : op->getOpOperands()) {
+      FailureOr<HbmView> v =
+          resolveView(operand.get(), main, module, op->getLoc());
+      if (failed(v))
+        return failure();
+      views.push_back(*v);
+    }
+    return matchContraction(op, views);
+  }
+
   /// Whether `generic`, the op right after the tensor-engine contraction
   /// `op`, starts a group (an empty `g`) as its first member reading C from
   /// PSUM (RowGroup::rows): `generic` is the contraction's evacuation
@@ -5434,15 +5450,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       return false;
     ScopedDiagnosticHandler quiet(main.getContext(),
                                   [](Diagnostic &) { return success(); });
-    SmallVector<HbmView> views;
-    for (OpOperand &operand : op->getOpOperands()) {
-      FailureOr<HbmView> v =
-          resolveView(operand.get(), main, module, op->getLoc());
-      if (failed(v))
-        return false;
-      views.push_back(*v);
-    }
-    FailureOr<Contraction> ct = matchContraction(mm, views);
+    FailureOr<Contraction> ct = resolveContraction(mm, main, module);
     if (failed(ct))
       return false;
     std::optional<Epilogue> epi =
@@ -5514,15 +5522,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       return false;
     ScopedDiagnosticHandler quiet(main.getContext(),
                                   [](Diagnostic &) { return success(); });
-    SmallVector<HbmView> views;
-    for (OpOperand &operand : op->getOpOperands()) {
-      FailureOr<HbmView> v =
-          resolveView(operand.get(), main, module, op->getLoc());
-      if (failed(v))
-        return false;
-      views.push_back(*v);
-    }
-    FailureOr<Contraction> ct = matchContraction(mm, views);
+    FailureOr<Contraction> ct = resolveContraction(mm, main, module);
     if (failed(ct))
       return false;
     Value a = mm.getDpsInputs()[0];
