@@ -3721,6 +3721,36 @@ void transposeInto(Emitter &e, Location loc, AccessPatternAttr src, int64_t p,
   e.copyBalanced(loc, tdst, dst);
 }
 
+/// Loads `K` rows (HBM element stride `sK`) of `cols` elements (stride
+/// `sCol`) of type `t` from HBM byte `base` as blocks of up to the PE rows
+/// on the partitions, one DMA per block: block kb at SBUF `dstOff` +
+/// kb * `blockStride` elements. The blocks a matmul reads with K on the
+/// partitions, when its operand is not contiguous along K.
+void loadKBlocks(Emitter &e, Location loc, int64_t base, int64_t K, int64_t sK,
+                 Type t, int64_t cols, int64_t sCol, int64_t dstOff,
+                 int64_t blockStride) {
+  int64_t eb = bytesOf(t), maxK = e.target.pe_rows();
+  for (int64_t k0 = 0; k0 < K; k0 += maxK) {
+    int64_t kt = std::min(maxK, K - k0);
+    e.dma(loc, e.hbm(base + k0 * sK * eb, kt, sK, t, {cols}, {sCol}),
+          e.sbuf(dstOff + k0 / maxK * blockStride * eb, kt, t, {cols}));
+  }
+}
+
+/// Transposes `mt` rows of `K` elements of type `t` at SBUF `rowOff` on the
+/// tensor engine into blocks of up to the PE rows on the partitions at SBUF
+/// `dstOff`, block kb `blockStride` elements further (the A^T blocks a
+/// matmul's stationary operand reads; a B panel's column blocks).
+void transposeRowsInto(Emitter &e, Location loc, int64_t rowOff, int64_t mt,
+                       int64_t K, Type t, int64_t dstOff, int64_t blockStride) {
+  int64_t eb = bytesOf(t), maxK = e.target.pe_rows();
+  for (int64_t k0 = 0; k0 < K; k0 += maxK) {
+    int64_t kt = std::min(maxK, K - k0);
+    transposeInto(e, loc, e.sbuf(rowOff + k0 * eb, mt, t, {kt}), mt, kt, t,
+                  e.sbuf(dstOff + k0 / maxK * blockStride * eb, kt, t, {mt}));
+  }
+}
+
 /// Loads `ct`'s B panel, `K` rows by `cols` columns from HBM byte `bBase`,
 /// as blocks of up to the PE rows on the partitions: block kb's columns go
 /// to SBUF `panelOff` + kb * `stride` elements. `direct`: one DMA per block
@@ -3730,44 +3760,16 @@ void loadBPanel(Emitter &e, Location loc, const Contraction &ct, int64_t bBase,
                 int64_t K, int64_t cols, int64_t stride, int64_t panelOff,
                 bool direct, int64_t bRowOff) {
   Type tb = ct.b.elementType;
-  int64_t ebB = bytesOf(tb), maxK = e.target.pe_rows(),
-          maxM = e.target.pe_columns();
-  int64_t KB = (K + maxK - 1) / maxK;
+  int64_t ebB = bytesOf(tb), maxM = e.target.pe_columns();
   if (direct) {
-    for (int64_t kb = 0; kb < KB; ++kb) {
-      int64_t kt = std::min(maxK, K - kb * maxK);
-      e.dma(loc,
-            e.hbm(bBase + kb * maxK * ct.sBk * ebB, kt, ct.sBk, tb, {cols},
-                  {ct.sBn}),
-            e.sbuf(panelOff + kb * stride * ebB, kt, tb, {cols}));
-    }
+    loadKBlocks(e, loc, bBase, K, ct.sBk, tb, cols, ct.sBn, panelOff, stride);
     return;
   }
   for (int64_t n0 = 0; n0 < cols; n0 += maxM) {
     int64_t nr = std::min(maxM, cols - n0);
     e.dma(loc, e.hbm(bBase + n0 * ct.sBn * ebB, nr, ct.sBn, tb, {K}, {ct.sBk}),
           e.sbuf(bRowOff, nr, tb, {K}));
-    for (int64_t kb = 0; kb < KB; ++kb) {
-      int64_t kt = std::min(maxK, K - kb * maxK);
-      transposeInto(e, loc, e.sbuf(bRowOff + kb * maxK * ebB, nr, tb, {kt}), nr,
-                    kt, tb,
-                    e.sbuf(panelOff + (kb * stride + n0) * ebB, kt, tb, {nr}));
-    }
-  }
-}
-
-/// Transposes `mt` rows of `K` elements of type `t` at SBUF `rowOff` on the
-/// tensor engine into blocks of up to the PE rows on the partitions at SBUF
-/// `atOff`, block kb PE-columns elements further: the A^T blocks a matmul's
-/// stationary operand reads.
-void transposeRowsInto(Emitter &e, Location loc, int64_t rowOff, int64_t mt,
-                       int64_t K, Type t, int64_t atOff) {
-  int64_t eb = bytesOf(t), maxK = e.target.pe_rows(),
-          maxM = e.target.pe_columns();
-  for (int64_t k0 = 0; k0 < K; k0 += maxK) {
-    int64_t kt = std::min(maxK, K - k0);
-    transposeInto(e, loc, e.sbuf(rowOff + k0 * eb, mt, t, {kt}), mt, kt, t,
-                  e.sbuf(atOff + k0 / maxK * maxM * eb, kt, t, {mt}));
+    transposeRowsInto(e, loc, bRowOff, nr, K, tb, panelOff + n0 * ebB, stride);
   }
 }
 
@@ -3780,22 +3782,14 @@ void loadATBlock(Emitter &e, Location loc, const Contraction &ct, int64_t aBase,
                  int64_t K, int64_t mt, int64_t atOff, bool direct,
                  int64_t rowOff) {
   Type ta = ct.a.elementType;
-  int64_t ebA = bytesOf(ta), maxK = e.target.pe_rows(),
-          maxM = e.target.pe_columns();
-  int64_t KB = (K + maxK - 1) / maxK;
+  int64_t maxM = e.target.pe_columns();
   if (direct) {
-    for (int64_t kb = 0; kb < KB; ++kb) {
-      int64_t kt = std::min(maxK, K - kb * maxK);
-      e.dma(loc,
-            e.hbm(aBase + kb * maxK * ct.sAk * ebA, kt, ct.sAk, ta, {mt},
-                  {ct.sAm}),
-            e.sbuf(atOff + kb * maxM * ebA, kt, ta, {mt}));
-    }
+    loadKBlocks(e, loc, aBase, K, ct.sAk, ta, mt, ct.sAm, atOff, maxM);
     return;
   }
   e.dma(loc, e.hbm(aBase, mt, ct.sAm, ta, {K}, {ct.sAk}),
         e.sbuf(rowOff, mt, ta, {K}));
-  transposeRowsInto(e, loc, rowOff, mt, K, ta, atOff);
+  transposeRowsInto(e, loc, rowOff, mt, K, ta, atOff, maxM);
 }
 
 /// Emits one K chunk [k0, k0 + kLen) of a contraction. `zeroInit`: C starts
@@ -4159,7 +4153,7 @@ LogicalResult emitTailContractionBlock(Emitter &e, Location loc,
                tcn.panelOff, tcn.bDirect, tcn.bRowOff);
   }
   int slot = tcn.blocks % 2;
-  transposeRowsInto(e, loc, aRows.offset, mt, K, ta, tcn.atOff[slot]);
+  transposeRowsInto(e, loc, aRows.offset, mt, K, ta, tcn.atOff[slot], maxM);
   int64_t psumOff =
       tcn.psumOff + (tcn.blocks % tcn.psumBanks) * e.target.psum_bank_bytes();
   auto acc = e.sbuf(psumOff, mt, f32, {N}, Memory::psum);
