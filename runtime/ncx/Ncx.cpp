@@ -41,12 +41,6 @@ const char *memoryName(Memory memory) {
   }
 }
 
-std::string locString(const DebugLoc &loc) {
-  if (loc.file().empty() && loc.line() == 0)
-    return "";
-  return StrFormat("%s:%d:%d", loc.file(), loc.line(), loc.col());
-}
-
 bool isIntegerDType(DType dtype) {
   return dtype == DTYPE_I32 || dtype == DTYPE_I16 || dtype == DTYPE_I8 ||
          dtype == DTYPE_U8 || dtype == DTYPE_I1;
@@ -584,13 +578,22 @@ std::string instructionKindName(const Instruction &inst) {
   return field ? field->name() : "<none>";
 }
 
+std::string debugLocString(const DebugLoc &loc) {
+  std::string text;
+  if (!loc.file().empty() || loc.line() != 0)
+    text = StrFormat("%s:%d:%d", loc.file(), loc.line(), loc.col());
+  if (!loc.name().empty())
+    text = text.empty() ? loc.name() : StrFormat("%s (%s)", text, loc.name());
+  return text;
+}
+
 std::string describeInstruction(const Executable &exe, StreamId stream,
                                 int index) {
   const Stream *s = getStream(exe, stream);
   if (!s || index < 0 || index >= s->instructions_size())
     return StrFormat("%s instruction %d", streamName(stream), index);
   const Instruction &inst = s->instructions(index);
-  std::string loc = locString(inst.loc());
+  std::string loc = debugLocString(inst.loc());
   return StrFormat("%s instruction %d (%s%s%s)", streamName(stream), index,
                    instructionKindName(inst), loc.empty() ? "" : " at ", loc);
 }

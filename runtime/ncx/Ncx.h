@@ -60,6 +60,9 @@ std::vector<StreamId> allStreams(const Executable &exe);
 /// The name of the instruction's kind ("matmul", "dma_copy", ...), "<none>" if
 /// unset.
 std::string instructionKindName(const Instruction &inst);
+/// An instruction's debug location as text: `file:line:col`, `name`, or
+/// `file:line:col (name)` when it has both; "" when it has neither.
+std::string debugLocString(const DebugLoc &loc);
 /// How errors name an instruction: `tensor instruction 3 (matmul at
 /// f.mlir:4:5)`.
 std::string describeInstruction(const Executable &exe, StreamId stream,

@@ -545,12 +545,8 @@ absl::Status Simulation::issue(StreamState &s, double start) {
   }
   result.stats.dmaBytes += timing.dmaBytes;
   if (options.recordTrace) {
-    std::string loc;
-    if (!inst.loc().file().empty() || inst.loc().line() != 0)
-      loc = StrFormat("%s:%d:%d", inst.loc().file(), inst.loc().line(),
-                      inst.loc().col());
-    result.trace.push_back(
-        {s.id, index, instructionKindName(inst), loc, start, timing.busyNs});
+    result.trace.push_back({s.id, index, instructionKindName(inst),
+                            debugLocString(inst.loc()), start, timing.busyNs});
   }
   return absl::OkStatus();
 }

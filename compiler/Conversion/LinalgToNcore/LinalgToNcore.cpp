@@ -373,6 +373,21 @@ public:
     optionalBudget -= aligned;
     return *at;
   }
+  /// A region of `bytesPerPartition` (at most half of SBUF) for a kernel
+  /// with an SBUF layout of its own (a contraction's operand blocks), taken
+  /// from the ring like a slot: consecutive contractions get different
+  /// bytes, so the next one's weights load while this one computes. Not in
+  /// an arena or a row group.
+  int64_t allocRegion(int64_t bytesPerPartition) {
+    int64_t aligned = alignTo64(bytesPerPartition);
+    int64_t ringTop = ringCounter % sbufBytes;
+    if (ringTop + aligned > sbufBytes) {
+      ringCounter += sbufBytes - ringTop;
+      ringTop = 0;
+    }
+    ringCounter += aligned;
+    return ringTop;
+  }
   /// A slot of `bytesPerPartition` bytes per partition for the current
   /// tile, 64-byte aligned. Slots are taken in turn from all of SBUF (in an
   /// arena, from the arena) as a ring (wrapping to its start where a slot
@@ -3709,6 +3724,10 @@ LogicalResult emitEpilogueTile(Emitter &e, const Epilogue &epi, int64_t m0,
 /// 3989 -> 3683 us with four instead of two; eight cost the 4096^3 GEMM 5
 /// points of PE utilisation).
 constexpr int64_t kMaxASlots = 4;
+/// The most SBUF row slots a contraction's B rows rotate through when B is
+/// k-contiguous (`x @ W.T`) and transposed on the tensor engine: loads of
+/// the next 128 columns run ahead of the transposes of the last.
+constexpr int64_t kMaxBRowSlots = 4;
 
 /// Transposes `src` ([p x f] in SBUF, elements of `t`) on the tensor engine
 /// into the next PSUM transpose slot, and copies it to `dst` ([f x p]).
@@ -3755,10 +3774,13 @@ void transposeRowsInto(Emitter &e, Location loc, int64_t rowOff, int64_t mt,
 /// as blocks of up to the PE rows on the partitions: block kb's columns go
 /// to SBUF `panelOff` + kb * `stride` elements. `direct`: one DMA per block
 /// (n not contiguous-k); else 128 columns at a time are loaded as rows into
-/// `bRowOff` and transposed on the tensor engine.
+/// the row slots (`bRowSlots` of `bRowSlotBytes` per partition from SBUF
+/// `bRowOff`, in turn, so that loads run ahead of the transposes) and
+/// transposed on the tensor engine.
 void loadBPanel(Emitter &e, Location loc, const Contraction &ct, int64_t bBase,
                 int64_t K, int64_t cols, int64_t stride, int64_t panelOff,
-                bool direct, int64_t bRowOff) {
+                bool direct, int64_t bRowOff, int64_t bRowSlots = 1,
+                int64_t bRowSlotBytes = 0) {
   Type tb = ct.b.elementType;
   int64_t ebB = bytesOf(tb), maxM = e.target.pe_columns();
   if (direct) {
@@ -3767,9 +3789,10 @@ void loadBPanel(Emitter &e, Location loc, const Contraction &ct, int64_t bBase,
   }
   for (int64_t n0 = 0; n0 < cols; n0 += maxM) {
     int64_t nr = std::min(maxM, cols - n0);
+    int64_t rowOff = bRowOff + (n0 / maxM) % bRowSlots * bRowSlotBytes;
     e.dma(loc, e.hbm(bBase + n0 * ct.sBn * ebB, nr, ct.sBn, tb, {K}, {ct.sBk}),
-          e.sbuf(bRowOff, nr, tb, {K}));
-    transposeRowsInto(e, loc, bRowOff, nr, K, tb, panelOff + n0 * ebB, stride);
+          e.sbuf(rowOff, nr, tb, {K}));
+    transposeRowsInto(e, loc, rowOff, nr, K, tb, panelOff + n0 * ebB, stride);
   }
 }
 
@@ -3823,11 +3846,37 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
   // A blocks rotate through kMaxASlots slots where the B panel still gets
   // at least one matmul's columns, else two (contractionChunk sizes K for
   // two): loads of later M blocks run ahead of the matmuls.
+  // B's row slots (when B is transposed) likewise, kMaxBRowSlots of them
+  // where the panel keeps a matmul's columns.
+  int64_t bRowSlots = kMaxBRowSlots;
+  // A layout that holds all of B's columns in at most half of SBUF takes
+  // its bytes from the ring (Emitter::allocRegion); a larger one starts at
+  // byte 0 and may use all of SBUF. Over batch indices, the ring's layout
+  // keeps up to kMaxASlots B panels, loaded in turn, so that the next
+  // index's panel loads while this one's matmuls run.
+  int64_t base = 0, panelSlots = 1;
+  if (e.arenaBytes == 0 && e.groupStartCounter < 0) {
+    int64_t nAll = (N + maxN - 1) / maxN * maxN;
+    int64_t panelAll = alignTo64(KB * nAll * ebB);
+    int64_t rest = kMaxASlots * (atBytes + rowBytes) +
+                   kMaxBRowSlots * bRowBytes + 4 * outBytes + epiBytes;
+    for (int64_t slots = ct.batch > 1 ? kMaxASlots : 1; slots >= 1;
+         slots /= 2) {
+      if (slots * panelAll + rest > S / 2)
+        continue;
+      panelSlots = slots;
+      base = e.allocRegion(slots * panelAll + rest);
+      S = panelAll + rest;
+      break;
+    }
+  }
   auto panelCols = [&](int64_t slots) {
-    int64_t fixed =
-        slots * (atBytes + rowBytes) + bRowBytes + 4 * outBytes + epiBytes;
+    int64_t fixed = slots * (atBytes + rowBytes) + bRowSlots * bRowBytes +
+                    4 * outBytes + epiBytes;
     return (S - fixed) / std::max<int64_t>(1, KB * ebB) / maxN * maxN;
   };
+  if (panelCols(2) < maxN)
+    bRowSlots = 1;
   int64_t aSlots = panelCols(kMaxASlots) >= maxN ? kMaxASlots : 2;
   int64_t groupCols = panelCols(aSlots);
   if (groupCols < maxN) {
@@ -3836,20 +3885,20 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
     return failure();
   }
   groupCols = std::min(groupCols, (N + maxN - 1) / maxN * maxN);
-  int64_t panelOff = 0;
+  int64_t panelBytes = alignTo64(KB * groupCols * ebB);
   int64_t atOff[kMaxASlots], rowOff[kMaxASlots], outOff[2], initOff[2];
   for (int64_t i = 0; i < aSlots; ++i)
-    atOff[i] = alignTo64(KB * groupCols * ebB) + i * atBytes;
+    atOff[i] = base + panelSlots * panelBytes + i * atBytes;
   for (int64_t i = 0; i < aSlots; ++i)
     rowOff[i] = atOff[aSlots - 1] + atBytes + i * rowBytes;
   int64_t bRowOff = rowOff[aSlots - 1] + rowBytes;
-  outOff[0] = bRowOff + bRowBytes;
+  outOff[0] = bRowOff + bRowSlots * bRowBytes;
   outOff[1] = outOff[0] + outBytes;
   initOff[0] = outOff[1] + outBytes;
   initOff[1] = initOff[0] + outBytes;
   int64_t epiOff = initOff[1] + outBytes;
   int accBanks = std::max<int64_t>(1, banks - 2);
-  int mIter = 0, nIter = 0;
+  int mIter = 0, nIter = 0, panelLoads = 0;
   for (int64_t bi = 0; bi < ct.batch; ++bi) {
     std::array<int64_t, 3> boff = ct.batchOffsets(bi);
     // The index along each batch loop, for epilogues.
@@ -3859,8 +3908,9 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
       // B panel: KB blocks of [kt, gc].
       int64_t bBase =
           bv.base + (bv.offset + boff[1] + k0 * ct.sBk + g0 * ct.sBn) * ebB;
+      int64_t panelOff = base + panelLoads++ % panelSlots * panelBytes;
       loadBPanel(e, loc, ct, bBase, K, gc, groupCols, panelOff, bDirect,
-                 bRowOff);
+                 bRowOff, bRowSlots, bRowBytes);
       for (int64_t m0 = 0; m0 < M; m0 += maxM, ++mIter) {
         int64_t mt = std::min(maxM, M - m0);
         int slot = mIter % aSlots;
@@ -3946,6 +3996,58 @@ LogicalResult emitContraction(Emitter &e, Location loc, const Contraction &ct,
   return success();
 }
 
+/// The B panels of a contraction in a row group (RowContraction,
+/// TailContraction): `slots` SBUF slots of one batch index's panel [K x N]
+/// (KB blocks of N columns) from byte `off`, each followed by a row slot
+/// when B is k-contiguous (loaded as rows, transposed on the tensor
+/// engine). A batch index's panel loads when it differs from the last one
+/// loaded, into the next slot in turn: with more than one slot the next
+/// panel's DMAs need not wait for the matmuls reading this one (an
+/// attention block of short sequences has one tile per batch index).
+struct BPanels {
+  /// The most slots; more cost SBUF the members' ring could use.
+  static constexpr int64_t kMaxSlots = 4;
+  int64_t slots = 1, panelBytes = 0, rowBytes = 0, off = 0;
+  /// The batch index loaded last (-1: none), and the loads so far.
+  int64_t loadedBatch = -1, loads = 0;
+
+  /// The panel and row slot sizes of `ct` with `KB` K blocks; `direct`:
+  /// B's blocks load straight from HBM (no row slot).
+  static BPanels sized(const Contraction &ct, int64_t KB, bool direct) {
+    BPanels p;
+    int64_t eb = bytesOf(ct.b.elementType);
+    p.panelBytes = alignTo64(KB * ct.N * eb);
+    p.rowBytes = direct ? 0 : alignTo64(ct.K * eb);
+    return p;
+  }
+  /// The most slots (up to kMaxSlots, 0 when not even one) in `budget`
+  /// bytes per partition.
+  int64_t slotsWithin(int64_t budget) const {
+    int64_t each = panelBytes + rowBytes;
+    return std::clamp<int64_t>(budget / std::max<int64_t>(1, each), 0,
+                               kMaxSlots);
+  }
+  int64_t bytes() const { return slots * (panelBytes + rowBytes); }
+
+  /// The SBUF byte offset of batch index `bi`'s panel, loading it first
+  /// when it is not the one loaded last.
+  int64_t load(Emitter &e, Location loc, const Contraction &ct, int64_t bi,
+               bool direct) {
+    int64_t slotOff =
+        off + (loads + slots - 1) % slots * (panelBytes + rowBytes);
+    if (bi == loadedBatch)
+      return slotOff;
+    loadedBatch = bi;
+    slotOff = off + loads % slots * (panelBytes + rowBytes);
+    ++loads;
+    int64_t eb = bytesOf(ct.b.elementType);
+    std::array<int64_t, 3> boff = ct.batchOffsets(bi);
+    loadBPanel(e, loc, ct, ct.b.base + (ct.b.offset + boff[1]) * eb, ct.K, ct.N,
+               ct.N, slotOff, direct, slotOff + panelBytes);
+    return slotOff;
+  }
+};
+
 /// A contraction whose result rows a row group reads straight from PSUM
 /// (RowGroup::rows): for each tile of the group's rows, the tensor engine
 /// computes C's [mt x N] block (one batch index; all of K, all of N) into
@@ -3953,21 +4055,22 @@ LogicalResult emitContraction(Emitter &e, Location loc, const Contraction &ct,
 /// attention block's scores are masked, and their softmax taken, as the
 /// QK^T matmul leaves them. The operand blocks live at the top of SBUF,
 /// [base, base + bytes), which the members' ring leaves alone meanwhile:
-/// the B panel [K x N] (one per batch index, loaded when it changes) and
-/// two A^T slots (with their row slots when A is loaded k-contiguous and
-/// transposed on the tensor engine, and one row slot for B likewise). A
-/// block's rows take `blockBanks` PSUM banks; blocks alternate between two
-/// such sets below the transposes' two banks.
+/// `panelSlots` B panels [K x N] (one per batch index, loaded when it
+/// changes, in turn, so that the next batch index's panel loads while this
+/// one's matmuls run) with a row slot each when B is k-contiguous and
+/// transposed on the tensor engine, and two A^T slots (with their row slots
+/// when A is loaded k-contiguous and transposed likewise). A block's rows
+/// take `blockBanks` PSUM banks; blocks alternate between two such sets
+/// below the transposes' two banks.
 struct RowContraction {
   Contraction ct;
   bool aDirect = true, bDirect = true;
   int64_t KB = 1, base = 0, bytes = 0, atBytes = 0, rowBytes = 0;
-  int64_t panelOff = 0, bRowOff = 0;
+  BPanels panels;
   int64_t atOff[2] = {0, 0}, rowOff[2] = {0, 0};
   int64_t blockBanks = 1;
-  /// The batch index whose B panel is in SBUF (-1: none), and the blocks
-  /// emitted so far.
-  int64_t loadedBatch = -1, blocks = 0;
+  /// The blocks emitted so far.
+  int64_t blocks = 0;
 };
 
 /// The RowContraction layout of `ct`, or failure when its types have no
@@ -3975,29 +4078,29 @@ struct RowContraction {
 /// or two blocks' rows more than the PSUM banks the transposes leave.
 FailureOr<RowContraction> layoutRowContraction(Emitter &e,
                                                const Contraction &ct) {
-  Type ta = ct.a.elementType, tb = ct.b.elementType;
+  Type ta = ct.a.elementType;
   if (!hasTensorEngineTypes(ct))
     return failure();
   RowContraction rc{ct};
   int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns();
-  int64_t ebA = bytesOf(ta), ebB = bytesOf(tb);
+  int64_t ebA = bytesOf(ta);
   rc.aDirect = !(ct.sAk == 1 && ct.sAm != 1);
   rc.bDirect = !(ct.sBk == 1 && ct.sBn != 1);
   rc.KB = (ct.K + maxK - 1) / maxK;
-  int64_t panel = alignTo64(rc.KB * ct.N * ebB);
   rc.atBytes = alignTo64(rc.KB * maxM * ebA);
   rc.rowBytes = rc.aDirect ? 0 : alignTo64(ct.K * ebA);
-  int64_t bRowBytes = rc.bDirect ? 0 : alignTo64(ct.K * ebB);
-  rc.bytes = panel + 2 * rc.atBytes + 2 * rc.rowBytes + bRowBytes;
-  if (rc.bytes > e.sbufBytes / 4)
+  rc.panels = BPanels::sized(ct, rc.KB, rc.bDirect);
+  int64_t aBytes = 2 * rc.atBytes + 2 * rc.rowBytes;
+  rc.panels.slots = rc.panels.slotsWithin(e.sbufBytes / 4 - aBytes);
+  if (rc.panels.slots == 0)
     return failure();
+  rc.bytes = rc.panels.bytes() + aBytes;
   rc.base = e.sbufBytes - rc.bytes;
-  rc.panelOff = rc.base;
+  rc.panels.off = rc.base;
   for (int i = 0; i < 2; ++i)
-    rc.atOff[i] = rc.base + panel + i * rc.atBytes;
+    rc.atOff[i] = rc.base + rc.panels.bytes() + i * rc.atBytes;
   for (int i = 0; i < 2; ++i)
     rc.rowOff[i] = rc.atOff[1] + rc.atBytes + i * rc.rowBytes;
-  rc.bRowOff = rc.rowOff[1] + rc.rowBytes;
   int64_t bank = e.target.psum_bank_bytes();
   rc.blockBanks = (ct.N * 4 + bank - 1) / bank;
   // Each matmul_max_n block of a row starts in a bank of its own.
@@ -4021,11 +4124,7 @@ int64_t emitRowContractionBlock(Emitter &e, Location loc, RowContraction &rc,
           maxN = e.target.matmul_max_n();
   int64_t K = ct.K, N = ct.N;
   std::array<int64_t, 3> boff = ct.batchOffsets(bi);
-  if (bi != rc.loadedBatch) {
-    rc.loadedBatch = bi;
-    loadBPanel(e, loc, ct, bv.base + (bv.offset + boff[1]) * ebB, K, N, N,
-               rc.panelOff, rc.bDirect, rc.bRowOff);
-  }
+  int64_t panelOff = rc.panels.load(e, loc, ct, bi, rc.bDirect);
   int slot = rc.blocks % 2;
   loadATBlock(e, loc, ct, a.base + (a.offset + boff[0] + m0 * ct.sAm) * ebA, K,
               mt, rc.atOff[slot], rc.aDirect, rc.rowOff[slot]);
@@ -4040,8 +4139,8 @@ int64_t emitRowContractionBlock(Emitter &e, Location loc, RowContraction &rc,
       e.b.create<MatmulOp>(
           loc, e.sbuf(rc.atOff[slot] + kb * maxM * ebA, kt, ta, {mt}),
           AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, kt,
-                                 rc.panelOff + (kb * N + n0) * ebB, tb, {nt},
-                                 {1}, 0),
+                                 panelOff + (kb * N + n0) * ebB, tb, {nt}, {1},
+                                 0),
           acc, kb > 0, Engine::tensor, nullptr, nullptr, nullptr, nullptr,
           nullptr);
     }
@@ -4057,9 +4156,8 @@ int64_t emitRowContractionBlock(Emitter &e, Location loc, RowContraction &rc,
 /// PSUM, and C's [mt x N] rows go to HBM: A never does (an attention
 /// block's probabilities go from the softmax to the PV matmul on chip).
 /// The operand blocks live at the top of SBUF, [base, base + bytes), below
-/// a leading contraction's (RowContraction): the B panel [K x N] (one per
-/// batch index, loaded when it changes), B's row slot when B is
-/// k-contiguous (transposed on the tensor engine), two A^T slots, and two
+/// a leading contraction's (RowContraction): B panels as a leading
+/// contraction has them (BPanels), two A^T slots, and two
 /// [mt x N] f32 slots for C's rows on their way to HBM or, when the op
 /// after the contraction is its evacuation epilogue (Epilogue), the
 /// epilogue's arena: C then never reaches HBM either (the PV result's bf16
@@ -4077,16 +4175,16 @@ struct TailContraction {
   SmallVector<int64_t> batchLoops;
   /// Whether B's blocks load straight from HBM (else as rows, transposed).
   bool bDirect = true;
-  /// K blocks of the PE rows; the region's first byte and size; SBUF byte
-  /// offsets (per partition) of the B panel, B's row slot, the two A^T
-  /// slots and the two f32 slots for C's rows (the epilogue's arena from
-  /// outOff[0] when there is one); C's first PSUM byte and its banks.
-  int64_t KB = 1, base = 0, bytes = 0, panelOff = 0, bRowOff = 0;
+  /// K blocks of the PE rows; the region's first byte and size; B's
+  /// panels; SBUF byte offsets (per partition) of the two A^T slots and the
+  /// two f32 slots for C's rows (the epilogue's arena from outOff[0] when
+  /// there is one); C's first PSUM byte and its banks.
+  int64_t KB = 1, base = 0, bytes = 0;
+  BPanels panels;
   int64_t atOff[2] = {0, 0}, outOff[2] = {0, 0};
   int64_t psumOff = 0, psumBanks = 1;
-  /// The batch index whose B panel is in SBUF (-1: none), and the blocks
-  /// emitted so far.
-  int64_t loadedBatch = -1, blocks = 0;
+  /// The blocks emitted so far.
+  int64_t blocks = 0;
 };
 
 /// The TailContraction layout of `ct` below SBUF byte `top` (per
@@ -4098,7 +4196,7 @@ FailureOr<TailContraction>
 layoutTailContraction(Emitter &e, const Contraction &ct, int64_t top,
                       int64_t firstBank,
                       std::optional<Epilogue> epilogue = std::nullopt) {
-  Type ta = ct.a.elementType, tb = ct.b.elementType;
+  Type ta = ct.a.elementType;
   if (!hasTensorEngineTypes(ct))
     return failure();
   int64_t bank = e.target.psum_bank_bytes();
@@ -4107,23 +4205,23 @@ layoutTailContraction(Emitter &e, const Contraction &ct, int64_t top,
     return failure();
   TailContraction tcn{ct};
   int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns();
-  int64_t ebA = bytesOf(ta), ebB = bytesOf(tb);
+  int64_t ebA = bytesOf(ta);
   tcn.bDirect = !(ct.sBk == 1 && ct.sBn != 1);
   tcn.KB = (ct.K + maxK - 1) / maxK;
-  int64_t panel = alignTo64(tcn.KB * ct.N * ebB);
-  int64_t bRowBytes = tcn.bDirect ? 0 : alignTo64(ct.K * ebB);
   int64_t atBytes = alignTo64(tcn.KB * maxM * ebA);
   int64_t outBytes = alignTo64(ct.N * 4);
   int64_t epiBytes = epilogue ? alignTo64(epilogue->arenaBytes) : 0;
-  tcn.bytes =
-      panel + bRowBytes + 2 * atBytes + (epilogue ? epiBytes : 2 * outBytes);
-  if (tcn.bytes > e.sbufBytes / 4 || tcn.bytes > top)
+  int64_t rest = 2 * atBytes + (epilogue ? epiBytes : 2 * outBytes);
+  tcn.panels = BPanels::sized(ct, tcn.KB, tcn.bDirect);
+  tcn.panels.slots =
+      tcn.panels.slotsWithin(std::min(e.sbufBytes / 4, top) - rest);
+  if (tcn.panels.slots == 0)
     return failure();
+  tcn.bytes = tcn.panels.bytes() + rest;
   tcn.base = top - tcn.bytes;
-  tcn.panelOff = tcn.base;
-  tcn.bRowOff = tcn.base + panel;
+  tcn.panels.off = tcn.base;
   for (int i = 0; i < 2; ++i)
-    tcn.atOff[i] = tcn.bRowOff + bRowBytes + i * atBytes;
+    tcn.atOff[i] = tcn.base + tcn.panels.bytes() + i * atBytes;
   for (int i = 0; i < 2; ++i)
     tcn.outOff[i] = tcn.atOff[1] + atBytes + i * outBytes;
   tcn.psumOff = firstBank * bank;
@@ -4147,11 +4245,7 @@ LogicalResult emitTailContractionBlock(Emitter &e, Location loc,
   int64_t maxK = e.target.pe_rows(), maxM = e.target.pe_columns();
   int64_t K = ct.K, N = ct.N;
   std::array<int64_t, 3> boff = ct.batchOffsets(bi);
-  if (bi != tcn.loadedBatch) {
-    tcn.loadedBatch = bi;
-    loadBPanel(e, loc, ct, ct.b.base + (ct.b.offset + boff[1]) * ebB, K, N, N,
-               tcn.panelOff, tcn.bDirect, tcn.bRowOff);
-  }
+  int64_t panelOff = tcn.panels.load(e, loc, ct, bi, tcn.bDirect);
   int slot = tcn.blocks % 2;
   transposeRowsInto(e, loc, aRows.offset, mt, K, ta, tcn.atOff[slot], maxM);
   int64_t psumOff =
@@ -4161,7 +4255,7 @@ LogicalResult emitTailContractionBlock(Emitter &e, Location loc,
     int64_t kt = std::min(maxK, K - kb * maxK);
     e.b.create<MatmulOp>(
         loc, e.sbuf(tcn.atOff[slot] + kb * maxM * ebA, kt, ta, {mt}),
-        e.sbuf(tcn.panelOff + kb * N * ebB, kt, tb, {N}), acc, kb > 0,
+        e.sbuf(panelOff + kb * N * ebB, kt, tb, {N}), acc, kb > 0,
         Engine::tensor, nullptr, nullptr, nullptr, nullptr, nullptr);
   }
   ++tcn.blocks;

@@ -85,12 +85,13 @@ ncx::AluOp toAlu(AluOp op) {
   return static_cast<ncx::AluOp>(static_cast<int>(op));
 }
 
-/// The first file:line:col inside `loc` (through names, call sites, fusions).
-std::optional<FileLineColLoc> findFileLoc(Location loc) {
-  std::optional<FileLineColLoc> found;
+/// The first location of kind `LocT` inside `loc` (through names, call sites,
+/// fusions).
+template <typename LocT> std::optional<LocT> findFirstLoc(Location loc) {
+  std::optional<LocT> found;
   loc->walk([&](Location inner) {
-    if (auto file = dyn_cast<FileLineColLoc>(inner)) {
-      found = file;
+    if (auto match = dyn_cast<LocT>(inner)) {
+      found = match;
       return WalkResult::interrupt();
     }
     return WalkResult::advance();
@@ -346,11 +347,13 @@ FailureOr<ncx::Executable> systole::translateProgramToNcx(ProgramOp program) {
         inc->set_sem(semaphores.lookup(use.sem.getAttr()));
         inc->set_amount(static_cast<uint32_t>(use.value));
       }
-      if (std::optional<FileLineColLoc> loc = findFileLoc(op.getLoc())) {
+      if (auto loc = findFirstLoc<FileLineColLoc>(op.getLoc())) {
         inst.mutable_loc()->set_file(loc->getFilename().str());
         inst.mutable_loc()->set_line(loc->getLine());
         inst.mutable_loc()->set_col(loc->getColumn());
       }
+      if (auto name = findFirstLoc<NameLoc>(op.getLoc()))
+        inst.mutable_loc()->set_name(name->getName().str());
       if (failed(fillInstruction(&op, inst)))
         return failure();
     } else if (!isa<SemaphoreOp>(op)) {

@@ -92,8 +92,13 @@ public:
   Location loc(const ncx::Instruction &inst) {
     if (!inst.has_loc())
       return b.getUnknownLoc();
-    return FileLineColLoc::get(ctx, inst.loc().file(), inst.loc().line(),
-                               inst.loc().col());
+    const ncx::DebugLoc &debug = inst.loc();
+    Location file = b.getUnknownLoc();
+    if (!debug.file().empty() || debug.line() != 0)
+      file = FileLineColLoc::get(ctx, debug.file(), debug.line(), debug.col());
+    if (debug.name().empty())
+      return file;
+    return NameLoc::get(b.getStringAttr(debug.name()), file);
   }
 
   /// Creates the op of one instruction of `stream`.

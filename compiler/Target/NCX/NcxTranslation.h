@@ -20,11 +20,13 @@ namespace systole {
 /// target description (embedded), inputs/outputs/constants/scratch in
 /// declaration order, one instruction stream per engine and DMA queue in
 /// program order, semaphores numbered in declaration order, each
-/// instruction's first FileLineColLoc as its debug location, magic, version
+/// instruction's first FileLineColLoc and first NameLoc as its debug location
+/// (ncx.proto `DebugLoc`), magic, version
 /// and end marker. The result passes ncx::validateExecutable.
 /// Errors: emitted at the program (an executable that fails validation, e.g.
 /// a region larger than the target's HBM).
-mlir::FailureOr<ncx::Executable> translateProgramToNcx(ncore::ProgramOp program);
+mlir::FailureOr<ncx::Executable>
+translateProgramToNcx(ncore::ProgramOp program);
 
 /// Builds a module holding one `ncore.program @main` from a validated
 /// executable: declarations first (inputs, outputs, constants as
@@ -34,8 +36,8 @@ mlir::FailureOr<ncx::Executable> translateProgramToNcx(ncore::ProgramOp program)
 /// instruction's semaphore waits are already met). The target is named by
 /// `target`; a description that differs from the shipped one is kept as
 /// `target_desc`.
-mlir::OwningOpRef<mlir::ModuleOp> translateNcxToModule(const ncx::Executable &exe,
-                                                      mlir::MLIRContext *context);
+mlir::OwningOpRef<mlir::ModuleOp>
+translateNcxToModule(const ncx::Executable &exe, mlir::MLIRContext *context);
 
 /// Registers `--ncore-to-ncx` and `--ncx-to-ncore` with mlir-translate.
 void registerNcxTranslations();
