@@ -4006,7 +4006,7 @@ LogicalResult emitContraction(Emitter &e, Location loc, const Contraction &ct,
 /// attention block of short sequences has one tile per batch index).
 struct BPanels {
   /// The most slots; more cost SBUF the members' ring could use.
-  static constexpr int64_t kMaxSlots = 4;
+  static constexpr int64_t kMaxSlots = 8;
   int64_t slots = 1, panelBytes = 0, rowBytes = 0, off = 0;
   /// The batch index loaded last (-1: none), and the loads so far.
   int64_t loadedBatch = -1, loads = 0;
@@ -4058,16 +4058,19 @@ struct BPanels {
 /// `panelSlots` B panels [K x N] (one per batch index, loaded when it
 /// changes, in turn, so that the next batch index's panel loads while this
 /// one's matmuls run) with a row slot each when B is k-contiguous and
-/// transposed on the tensor engine, and two A^T slots (with their row slots
-/// when A is loaded k-contiguous and transposed likewise). A block's rows
-/// take `blockBanks` PSUM banks; blocks alternate between two such sets
-/// below the transposes' two banks.
+/// transposed on the tensor engine, and `aSlots` (four, or two where SBUF
+/// is short) A^T slots, used in turn (with their row slots when A is loaded
+/// k-contiguous and transposed likewise): the next tiles' A loads need not
+/// wait for this tile's transposes. A block's rows take `blockBanks` PSUM
+/// banks; blocks alternate between two such sets below the transposes' two
+/// banks.
 struct RowContraction {
   Contraction ct;
   bool aDirect = true, bDirect = true;
   int64_t KB = 1, base = 0, bytes = 0, atBytes = 0, rowBytes = 0;
   BPanels panels;
-  int64_t atOff[2] = {0, 0}, rowOff[2] = {0, 0};
+  int64_t aSlots = 2;
+  int64_t atOff[kMaxASlots] = {}, rowOff[kMaxASlots] = {};
   int64_t blockBanks = 1;
   /// The blocks emitted so far.
   int64_t blocks = 0;
@@ -4090,17 +4093,22 @@ FailureOr<RowContraction> layoutRowContraction(Emitter &e,
   rc.atBytes = alignTo64(rc.KB * maxM * ebA);
   rc.rowBytes = rc.aDirect ? 0 : alignTo64(ct.K * ebA);
   rc.panels = BPanels::sized(ct, rc.KB, rc.bDirect);
-  int64_t aBytes = 2 * rc.atBytes + 2 * rc.rowBytes;
-  rc.panels.slots = rc.panels.slotsWithin(e.sbufBytes / 4 - aBytes);
+  int64_t aBytes = 0;
+  for (rc.aSlots = kMaxASlots; rc.aSlots >= 2; rc.aSlots /= 2) {
+    aBytes = rc.aSlots * (rc.atBytes + rc.rowBytes);
+    rc.panels.slots = rc.panels.slotsWithin(e.sbufBytes / 4 - aBytes);
+    if (rc.panels.slots > 0)
+      break;
+  }
   if (rc.panels.slots == 0)
     return failure();
   rc.bytes = rc.panels.bytes() + aBytes;
   rc.base = e.sbufBytes - rc.bytes;
   rc.panels.off = rc.base;
-  for (int i = 0; i < 2; ++i)
+  for (int i = 0; i < rc.aSlots; ++i)
     rc.atOff[i] = rc.base + rc.panels.bytes() + i * rc.atBytes;
-  for (int i = 0; i < 2; ++i)
-    rc.rowOff[i] = rc.atOff[1] + rc.atBytes + i * rc.rowBytes;
+  for (int i = 0; i < rc.aSlots; ++i)
+    rc.rowOff[i] = rc.atOff[rc.aSlots - 1] + rc.atBytes + i * rc.rowBytes;
   int64_t bank = e.target.psum_bank_bytes();
   rc.blockBanks = (ct.N * 4 + bank - 1) / bank;
   // Each matmul_max_n block of a row starts in a bank of its own.
@@ -4125,7 +4133,7 @@ int64_t emitRowContractionBlock(Emitter &e, Location loc, RowContraction &rc,
   int64_t K = ct.K, N = ct.N;
   std::array<int64_t, 3> boff = ct.batchOffsets(bi);
   int64_t panelOff = rc.panels.load(e, loc, ct, bi, rc.bDirect);
-  int slot = rc.blocks % 2;
+  int slot = rc.blocks % rc.aSlots;
   loadATBlock(e, loc, ct, a.base + (a.offset + boff[0] + m0 * ct.sAm) * ebA, K,
               mt, rc.atOff[slot], rc.aDirect, rc.rowOff[slot]);
   int64_t psumOff =
@@ -4157,12 +4165,13 @@ int64_t emitRowContractionBlock(Emitter &e, Location loc, RowContraction &rc,
 /// block's probabilities go from the softmax to the PV matmul on chip).
 /// The operand blocks live at the top of SBUF, [base, base + bytes), below
 /// a leading contraction's (RowContraction): B panels as a leading
-/// contraction has them (BPanels), two A^T slots, and two
-/// [mt x N] f32 slots for C's rows on their way to HBM or, when the op
-/// after the contraction is its evacuation epilogue (Epilogue), the
-/// epilogue's arena: C then never reaches HBM either (the PV result's bf16
-/// convert and head transpose). C's rows take one PSUM bank per tile,
-/// alternating between `psumBanks` banks after a leading contraction's.
+/// contraction has them (BPanels), `aSlots` A^T slots, and as many
+/// [mt x N] f32 slots for C's rows (used in turn, four where SBUF allows) on
+/// their way to HBM or, when the op after the contraction is its evacuation
+/// epilogue (Epilogue), the epilogue's arena: C then never reaches HBM either
+/// (the PV result's bf16 convert and head transpose). C's rows take one PSUM
+/// bank per tile, alternating between `psumBanks` banks after a leading
+/// contraction's.
 struct TailContraction {
   Contraction ct;
   /// The contraction, and its epilogue when it has one in the group.
@@ -4176,12 +4185,13 @@ struct TailContraction {
   /// Whether B's blocks load straight from HBM (else as rows, transposed).
   bool bDirect = true;
   /// K blocks of the PE rows; the region's first byte and size; B's
-  /// panels; SBUF byte offsets (per partition) of the two A^T slots and the
-  /// two f32 slots for C's rows (the epilogue's arena from outOff[0] when
+  /// panels; SBUF byte offsets (per partition) of the A^T slots and the f32
+  /// slots for C's rows (the epilogue's arena from outOff[0] when
   /// there is one); C's first PSUM byte and its banks.
   int64_t KB = 1, base = 0, bytes = 0;
   BPanels panels;
-  int64_t atOff[2] = {0, 0}, outOff[2] = {0, 0};
+  int64_t aSlots = 2;
+  int64_t atOff[kMaxASlots] = {}, outOff[kMaxASlots] = {};
   int64_t psumOff = 0, psumBanks = 1;
   /// The blocks emitted so far.
   int64_t blocks = 0;
@@ -4211,19 +4221,24 @@ layoutTailContraction(Emitter &e, const Contraction &ct, int64_t top,
   int64_t atBytes = alignTo64(tcn.KB * maxM * ebA);
   int64_t outBytes = alignTo64(ct.N * 4);
   int64_t epiBytes = epilogue ? alignTo64(epilogue->arenaBytes) : 0;
-  int64_t rest = 2 * atBytes + (epilogue ? epiBytes : 2 * outBytes);
   tcn.panels = BPanels::sized(ct, tcn.KB, tcn.bDirect);
-  tcn.panels.slots =
-      tcn.panels.slotsWithin(std::min(e.sbufBytes / 4, top) - rest);
+  int64_t rest = 0;
+  for (tcn.aSlots = kMaxASlots; tcn.aSlots >= 2; tcn.aSlots /= 2) {
+    rest = tcn.aSlots * atBytes + (epilogue ? epiBytes : tcn.aSlots * outBytes);
+    tcn.panels.slots =
+        tcn.panels.slotsWithin(std::min(e.sbufBytes / 4, top) - rest);
+    if (tcn.panels.slots > 0)
+      break;
+  }
   if (tcn.panels.slots == 0)
     return failure();
   tcn.bytes = tcn.panels.bytes() + rest;
   tcn.base = top - tcn.bytes;
   tcn.panels.off = tcn.base;
-  for (int i = 0; i < 2; ++i)
+  for (int i = 0; i < tcn.aSlots; ++i)
     tcn.atOff[i] = tcn.base + tcn.panels.bytes() + i * atBytes;
-  for (int i = 0; i < 2; ++i)
-    tcn.outOff[i] = tcn.atOff[1] + atBytes + i * outBytes;
+  for (int i = 0; i < tcn.aSlots; ++i)
+    tcn.outOff[i] = tcn.atOff[tcn.aSlots - 1] + atBytes + i * outBytes;
   tcn.psumOff = firstBank * bank;
   tcn.psumBanks = std::min<int64_t>(2, freeBanks);
   tcn.epilogue = std::move(epilogue);
@@ -4246,7 +4261,7 @@ LogicalResult emitTailContractionBlock(Emitter &e, Location loc,
   int64_t K = ct.K, N = ct.N;
   std::array<int64_t, 3> boff = ct.batchOffsets(bi);
   int64_t panelOff = tcn.panels.load(e, loc, ct, bi, tcn.bDirect);
-  int slot = tcn.blocks % 2;
+  int slot = tcn.blocks % tcn.aSlots;
   transposeRowsInto(e, loc, aRows.offset, mt, K, ta, tcn.atOff[slot], maxM);
   int64_t psumOff =
       tcn.psumOff + (tcn.blocks % tcn.psumBanks) * e.target.psum_bank_bytes();
