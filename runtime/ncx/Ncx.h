@@ -64,7 +64,7 @@ std::string instructionKindName(const Instruction &inst);
 /// `file:line:col (name)` when it has both; "" when it has neither.
 std::string debugLocString(const DebugLoc &loc);
 /// How errors name an instruction: `tensor instruction 3 (matmul at
-/// f.mlir:4:5)`.
+/// f.mlir:4:5)`, or with a name location `(matmul at f.py:4:5 (fc1))`.
 std::string describeInstruction(const Executable &exe, StreamId stream,
                                 int index);
 

@@ -897,4 +897,42 @@ absl::Status writeTraceJson(const std::vector<TraceEvent> &trace,
   return writeFile(path, traceToJson(trace));
 }
 
+double LocationProfile::totalBusyNs() const {
+  double total = 0;
+  for (const auto &[engine, ns] : busyNs)
+    total += ns;
+  return total;
+}
+
+std::vector<LocationProfile>
+profileByLocation(const std::vector<TraceEvent> &trace) {
+  std::map<std::string, LocationProfile> byLoc;
+  for (const TraceEvent &e : trace) {
+    auto [it, inserted] = byLoc.try_emplace(e.loc);
+    LocationProfile &p = it->second;
+    double end = e.startNs + e.durationNs;
+    if (inserted) {
+      p.loc = e.loc;
+      p.firstStartNs = e.startNs;
+      p.lastEndNs = end;
+    }
+    ++p.instructions;
+    p.busyNs[e.stream.kind == EngineKind::Dma ? "dma" : streamName(e.stream)] +=
+        e.durationNs;
+    p.firstStartNs = std::min(p.firstStartNs, e.startNs);
+    p.lastEndNs = std::max(p.lastEndNs, end);
+  }
+  std::vector<LocationProfile> out;
+  for (auto &[loc, p] : byLoc)
+    out.push_back(std::move(p));
+  std::stable_sort(out.begin(), out.end(),
+                   [](const LocationProfile &a, const LocationProfile &b) {
+                     double ta = a.totalBusyNs(), tb = b.totalBusyNs();
+                     if (ta != tb)
+                       return ta > tb;
+                     return a.firstStartNs < b.firstStartNs;
+                   });
+  return out;
+}
+
 } // namespace systole::sim

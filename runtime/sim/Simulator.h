@@ -128,6 +128,25 @@ std::string traceToJson(const std::vector<TraceEvent> &trace);
 absl::Status writeTraceJson(const std::vector<TraceEvent> &trace,
                             const std::string &path);
 
+/// The instructions of one source location (TraceEvent::loc; "" for those
+/// without one) in a trace: how many, their busy time (ns, initiation
+/// intervals summed) per engine kind ("tensor", "vector", "scalar",
+/// "gpsimd", "dma": all queues together), and the span from the first one's
+/// start to the last one's end (ns).
+struct LocationProfile {
+  std::string loc;
+  int64_t instructions = 0;
+  std::map<std::string, double> busyNs;
+  double firstStartNs = 0, lastEndNs = 0;
+  double totalBusyNs() const;
+};
+
+/// `trace` grouped by source location, the largest total busy time first
+/// (ties: the earlier start first). What `systole-run --profile-summary`
+/// prints: the ops a program spends its engine and DMA time on.
+std::vector<LocationProfile>
+profileByLocation(const std::vector<TraceEvent> &trace);
+
 } // namespace systole::sim
 
 #endif // SYSTOLE_RUNTIME_SIM_SIMULATOR_H

@@ -108,6 +108,11 @@ std::string statsJson;
 cl::opt<std::string> profile("profile",
                              cl::desc("write a Chrome/Perfetto trace (JSON)"),
                              cl::init(""), cl::cat(runCategory));
+cl::opt<unsigned> profileSummary(
+    "profile-summary",
+    cl::desc("print the N source locations (ops) with the most engine and "
+             "DMA busy time: instructions, busy us per engine, span"),
+    cl::init(0), cl::value_desc("N"), cl::cat(runCategory));
 cl::opt<bool> functional(
     "functional",
     cl::desc("compute values on the simulator (--functional=false: timing "
@@ -562,6 +567,33 @@ LogicalResult splitSelfChecks(ModuleOp module, SelfChecks &out) {
   return success();
 }
 
+/// Prints the `top` source locations of `trace` with the most busy time
+/// (systole::sim::profileByLocation): instructions, busy microseconds per
+/// engine kind (DMA: all queues together) and the span from the first
+/// instruction's start to the last one's end.
+void printProfileSummary(const std::vector<systole::sim::TraceEvent> &trace,
+                         unsigned top) {
+  std::vector<systole::sim::LocationProfile> rows =
+      systole::sim::profileByLocation(trace);
+  llvm::outs() << llvm::format(
+      "profile: %u of %zu source locations by busy time (us)\n",
+      std::min<unsigned>(top, rows.size()), rows.size());
+  llvm::outs() << "  instrs   tensor   vector   scalar   gpsimd      dma    "
+                  "span from-to (us)  location\n";
+  auto busy = [](const systole::sim::LocationProfile &p, const char *engine) {
+    auto it = p.busyNs.find(engine);
+    return it == p.busyNs.end() ? 0.0 : it->second / 1000.0;
+  };
+  for (const systole::sim::LocationProfile &p :
+       llvm::ArrayRef(rows).take_front(top))
+    llvm::outs() << llvm::format(
+        "  %6lld %8.3f %8.3f %8.3f %8.3f %8.3f %9.3f-%-9.3f  %s\n",
+        static_cast<long long>(p.instructions), busy(p, "tensor"),
+        busy(p, "vector"), busy(p, "scalar"), busy(p, "gpsimd"), busy(p, "dma"),
+        p.firstStartNs / 1000.0, p.lastEndNs / 1000.0,
+        p.loc.empty() ? "<no location>" : p.loc.c_str());
+}
+
 /// Runs `exe` on the simulator with `args` and handles results, stats and
 /// the trace as DESIGN section 7 says. `name` prefixes errors.
 int runOnSimulator(const systole::ncx::Executable &exe,
@@ -614,7 +646,7 @@ int runOnSimulator(const systole::ncx::Executable &exe,
   systole::sim::SimOptions options;
   options.detectRaces = !noRaceCheck;
   options.functional = functional;
-  options.recordTrace = !profile.empty();
+  options.recordTrace = !profile.empty() || profileSummary > 0;
   absl::StatusOr<systole::sim::SimResult> result =
       systole::sim::simulate(*exeP, *args, options);
   if (!result.ok())
@@ -652,6 +684,8 @@ int runOnSimulator(const systole::ncx::Executable &exe,
       "utilisation %.1f%%, busiest engine %s\n",
       stats.totalNs / 1000.0, exeP->target_name().c_str(),
       100.0 * stats.peUtilization, stats.busiestEngine().c_str());
+  if (profileSummary > 0)
+    printProfileSummary(result->trace, profileSummary);
   if (!statsJson.empty()) {
     absl::Status st = systole::sim::writeStatsJson(stats, statsJson);
     if (!st.ok())

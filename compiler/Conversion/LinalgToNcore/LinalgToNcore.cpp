@@ -373,18 +373,28 @@ public:
     optionalBudget -= aligned;
     return *at;
   }
-  /// A region of `bytesPerPartition` (at most half of SBUF) for a kernel
-  /// with an SBUF layout of its own (a contraction's operand blocks), taken
-  /// from the ring like a slot: consecutive contractions get different
-  /// bytes, so the next one's weights load while this one computes. Not in
-  /// an arena or a row group.
-  int64_t allocRegion(int64_t bytesPerPartition) {
-    int64_t aligned = alignTo64(bytesPerPartition);
+  /// The SBUF byte offset (per partition) where the ring's next `aligned`
+  /// bytes start: its position, or 0 when they do not fit before the end of
+  /// SBUF (the ring then skips to the start).
+  int64_t ringTopFor(int64_t aligned) {
     int64_t ringTop = ringCounter % sbufBytes;
     if (ringTop + aligned > sbufBytes) {
       ringCounter += sbufBytes - ringTop;
       ringTop = 0;
     }
+    return ringTop;
+  }
+  /// The SBUF byte offset (per partition) of a region of
+  /// `bytesPerPartition` bytes (at most half of SBUF) for a kernel with an
+  /// SBUF layout of its own (a contraction's operand blocks), taken from
+  /// the ring like a slot: consecutive contractions get different bytes, so
+  /// the next one's weights load while this one computes. Not in an arena
+  /// or a row group, whose slots come from rings of their own.
+  int64_t allocRegion(int64_t bytesPerPartition) {
+    int64_t aligned = alignTo64(bytesPerPartition);
+    assert(aligned <= sbufBytes / 2 && arenaBytes == 0 &&
+           groupStartCounter < 0 && "a region from the SBUF ring");
+    int64_t ringTop = ringTopFor(aligned);
     ringCounter += aligned;
     return ringTop;
   }
@@ -421,11 +431,7 @@ public:
       arenaRing += aligned;
       return arenaBase + top;
     }
-    int64_t ringTop = ringCounter % sbufBytes;
-    if (ringTop + aligned > sbufBytes) {
-      ringCounter += sbufBytes - ringTop;
-      ringTop = 0;
-    }
+    int64_t ringTop = ringTopFor(aligned);
     // A cached column this tile reads must not be overwritten before the
     // tile is done; columnInRing only hands out columns far enough back for
     // this never to happen, so this is a compiler bug if it does.
@@ -3728,6 +3734,10 @@ constexpr int64_t kMaxASlots = 4;
 /// k-contiguous (`x @ W.T`) and transposed on the tensor engine: loads of
 /// the next 128 columns run ahead of the transposes of the last.
 constexpr int64_t kMaxBRowSlots = 4;
+/// The most B panels a contraction's own layout keeps over batch indices
+/// (loaded in turn, so that the next index's panel loads while this one's
+/// matmuls run).
+constexpr int64_t kMaxPanelSlots = 4;
 
 /// Transposes `src` ([p x f] in SBUF, elements of `t`) on the tensor engine
 /// into the next PSUM transpose slot, and copies it to `dst` ([f x p]).
@@ -3781,6 +3791,7 @@ void loadBPanel(Emitter &e, Location loc, const Contraction &ct, int64_t bBase,
                 int64_t K, int64_t cols, int64_t stride, int64_t panelOff,
                 bool direct, int64_t bRowOff, int64_t bRowSlots = 1,
                 int64_t bRowSlotBytes = 0) {
+  assert((bRowSlots == 1 || bRowSlotBytes > 0) && "row slots need a size");
   Type tb = ct.b.elementType;
   int64_t ebB = bytesOf(tb), maxM = e.target.pe_columns();
   if (direct) {
@@ -3843,24 +3854,18 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
   int64_t bRowBytes = bDirect ? 0 : alignTo64(K * ebB);
   int64_t outBytes = maxN * ebC;
   int64_t epiBytes = epi ? alignTo64(epi->arenaBytes) : 0;
-  // A blocks rotate through kMaxASlots slots where the B panel still gets
-  // at least one matmul's columns, else two (contractionChunk sizes K for
-  // two): loads of later M blocks run ahead of the matmuls.
-  // B's row slots (when B is transposed) likewise, kMaxBRowSlots of them
-  // where the panel keeps a matmul's columns.
-  int64_t bRowSlots = kMaxBRowSlots;
   // A layout that holds all of B's columns in at most half of SBUF takes
   // its bytes from the ring (Emitter::allocRegion); a larger one starts at
   // byte 0 and may use all of SBUF. Over batch indices, the ring's layout
-  // keeps up to kMaxASlots B panels, loaded in turn, so that the next
+  // keeps up to kMaxPanelSlots B panels, loaded in turn, so that the next
   // index's panel loads while this one's matmuls run.
+  int64_t nAll = (N + maxN - 1) / maxN * maxN;
   int64_t base = 0, panelSlots = 1;
   if (e.arenaBytes == 0 && e.groupStartCounter < 0) {
-    int64_t nAll = (N + maxN - 1) / maxN * maxN;
     int64_t panelAll = alignTo64(KB * nAll * ebB);
     int64_t rest = kMaxASlots * (atBytes + rowBytes) +
                    kMaxBRowSlots * bRowBytes + 4 * outBytes + epiBytes;
-    for (int64_t slots = ct.batch > 1 ? kMaxASlots : 1; slots >= 1;
+    for (int64_t slots = std::min(kMaxPanelSlots, ct.batch); slots >= 1;
          slots /= 2) {
       if (slots * panelAll + rest > S / 2)
         continue;
@@ -3870,13 +3875,19 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
       break;
     }
   }
+  // B's row slots (when B is transposed) rotate likewise, kMaxBRowSlots of
+  // them where the panel keeps as many columns as with one (the A slots
+  // come first).
+  int64_t bRowSlots = 1;
   auto panelCols = [&](int64_t slots) {
     int64_t fixed = slots * (atBytes + rowBytes) + bRowSlots * bRowBytes +
                     4 * outBytes + epiBytes;
-    return (S - fixed) / std::max<int64_t>(1, KB * ebB) / maxN * maxN;
+    int64_t cols = (S - fixed) / std::max<int64_t>(1, KB * ebB) / maxN * maxN;
+    return std::min(cols, nAll);
   };
-  if (panelCols(2) < maxN)
-    bRowSlots = 1;
+  // A blocks rotate through kMaxASlots slots where the B panel still gets
+  // at least one matmul's columns, else two (contractionChunk sizes K for
+  // two): loads of later M blocks run ahead of the matmuls.
   int64_t aSlots = panelCols(kMaxASlots) >= maxN ? kMaxASlots : 2;
   int64_t groupCols = panelCols(aSlots);
   if (groupCols < maxN) {
@@ -3884,7 +3895,11 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
                    << " does not fit SBUF";
     return failure();
   }
-  groupCols = std::min(groupCols, (N + maxN - 1) / maxN * maxN);
+  if (bRowBytes > 0) {
+    bRowSlots = kMaxBRowSlots;
+    if (panelCols(aSlots) < groupCols)
+      bRowSlots = 1;
+  }
   int64_t panelBytes = alignTo64(KB * groupCols * ebB);
   int64_t atOff[kMaxASlots], rowOff[kMaxASlots], outOff[2], initOff[2];
   for (int64_t i = 0; i < aSlots; ++i)
@@ -4007,6 +4022,8 @@ LogicalResult emitContraction(Emitter &e, Location loc, const Contraction &ct,
 struct BPanels {
   /// The most slots; more cost SBUF the members' ring could use.
   static constexpr int64_t kMaxSlots = 8;
+  /// The slots; bytes per partition of a panel and of its row slot (0 when
+  /// B loads straight from HBM); slot 0's SBUF byte offset (per partition).
   int64_t slots = 1, panelBytes = 0, rowBytes = 0, off = 0;
   /// The batch index loaded last (-1: none), and the loads so far.
   int64_t loadedBatch = -1, loads = 0;
@@ -4020,12 +4037,25 @@ struct BPanels {
     p.rowBytes = direct ? 0 : alignTo64(ct.K * eb);
     return p;
   }
-  /// The most slots (up to kMaxSlots, 0 when not even one) in `budget`
-  /// bytes per partition.
-  int64_t slotsWithin(int64_t budget) const {
+  /// The most slots in `budget` bytes per partition (0 when not even one
+  /// fits), at most kMaxSlots and one per batch index of `ct`.
+  int64_t slotsWithin(int64_t budget, const Contraction &ct) const {
     int64_t each = panelBytes + rowBytes;
     return std::clamp<int64_t>(budget / std::max<int64_t>(1, each), 0,
-                               kMaxSlots);
+                               std::min(kMaxSlots, ct.batch));
+  }
+  /// Sets `slots` to the most that fit in `budget` bytes per partition next
+  /// to `aSlots` A slots of `perASlot` bytes and `fixed` bytes, and returns
+  /// `aSlots`: kMaxASlots where one panel fits next to them, else two, else
+  /// 0 (nothing fits).
+  int64_t fitWithASlots(const Contraction &ct, int64_t budget, int64_t perASlot,
+                        int64_t fixed) {
+    for (int64_t aSlots = kMaxASlots; aSlots >= 2; aSlots /= 2) {
+      slots = slotsWithin(budget - aSlots * perASlot - fixed, ct);
+      if (slots > 0)
+        return aSlots;
+    }
+    return 0;
   }
   int64_t bytes() const { return slots * (panelBytes + rowBytes); }
 
@@ -4055,13 +4085,13 @@ struct BPanels {
 /// attention block's scores are masked, and their softmax taken, as the
 /// QK^T matmul leaves them. The operand blocks live at the top of SBUF,
 /// [base, base + bytes), which the members' ring leaves alone meanwhile:
-/// `panelSlots` B panels [K x N] (one per batch index, loaded when it
-/// changes, in turn, so that the next batch index's panel loads while this
-/// one's matmuls run) with a row slot each when B is k-contiguous and
-/// transposed on the tensor engine, and `aSlots` (four, or two where SBUF
-/// is short) A^T slots, used in turn (with their row slots when A is loaded
-/// k-contiguous and transposed likewise): the next tiles' A loads need not
-/// wait for this tile's transposes. A block's rows take `blockBanks` PSUM
+/// B panels [K x N] (`panels`: one per batch index, loaded when it changes,
+/// into the next of up to eight slots, so that the next batch index's panel
+/// loads while this one's matmuls run) with a row slot each when B is
+/// k-contiguous and transposed on the tensor engine, and `aSlots` (four, or two
+/// where SBUF is short) A^T slots, used in turn (with their row slots when A is
+/// loaded k-contiguous and transposed likewise): the next tiles' A loads need
+/// not wait for this tile's transposes. A block's rows take `blockBanks` PSUM
 /// banks; blocks alternate between two such sets below the transposes' two
 /// banks.
 struct RowContraction {
@@ -4076,9 +4106,12 @@ struct RowContraction {
   int64_t blocks = 0;
 };
 
-/// The RowContraction layout of `ct`, or failure when its types have no
-/// tensor-engine form, its operand blocks take more than a quarter of SBUF
-/// or two blocks' rows more than the PSUM banks the transposes leave.
+/// The RowContraction layout of `ct` in at most a quarter of SBUF: four A^T
+/// slots (two where one B panel does not fit next to four) and as many B
+/// panels as fit (BPanels::fitWithASlots). Failure when its types have no
+/// tensor-engine form, one panel and two A^T slots take more than a quarter
+/// of SBUF, or two blocks' rows more than the PSUM banks the transposes
+/// leave.
 FailureOr<RowContraction> layoutRowContraction(Emitter &e,
                                                const Contraction &ct) {
   Type ta = ct.a.elementType;
@@ -4093,16 +4126,11 @@ FailureOr<RowContraction> layoutRowContraction(Emitter &e,
   rc.atBytes = alignTo64(rc.KB * maxM * ebA);
   rc.rowBytes = rc.aDirect ? 0 : alignTo64(ct.K * ebA);
   rc.panels = BPanels::sized(ct, rc.KB, rc.bDirect);
-  int64_t aBytes = 0;
-  for (rc.aSlots = kMaxASlots; rc.aSlots >= 2; rc.aSlots /= 2) {
-    aBytes = rc.aSlots * (rc.atBytes + rc.rowBytes);
-    rc.panels.slots = rc.panels.slotsWithin(e.sbufBytes / 4 - aBytes);
-    if (rc.panels.slots > 0)
-      break;
-  }
-  if (rc.panels.slots == 0)
+  rc.aSlots =
+      rc.panels.fitWithASlots(ct, e.sbufBytes / 4, rc.atBytes + rc.rowBytes, 0);
+  if (rc.aSlots == 0)
     return failure();
-  rc.bytes = rc.panels.bytes() + aBytes;
+  rc.bytes = rc.panels.bytes() + rc.aSlots * (rc.atBytes + rc.rowBytes);
   rc.base = e.sbufBytes - rc.bytes;
   rc.panels.off = rc.base;
   for (int i = 0; i < rc.aSlots; ++i)
@@ -4201,7 +4229,9 @@ struct TailContraction {
 /// partition) and after PSUM bank `firstBank`, or failure when its types
 /// have no tensor-engine form, C's rows take more than one PSUM bank or
 /// more than a matmul's N, no bank is left before the transposes' two, or
-/// the operand blocks take more than a quarter of SBUF.
+/// one B panel, two A^T slots and C's slots (or the epilogue's arena) take
+/// more than a quarter of SBUF or `top`. Slots are chosen as for a
+/// RowContraction (BPanels::fitWithASlots).
 FailureOr<TailContraction>
 layoutTailContraction(Emitter &e, const Contraction &ct, int64_t top,
                       int64_t firstBank,
@@ -4222,17 +4252,15 @@ layoutTailContraction(Emitter &e, const Contraction &ct, int64_t top,
   int64_t outBytes = alignTo64(ct.N * 4);
   int64_t epiBytes = epilogue ? alignTo64(epilogue->arenaBytes) : 0;
   tcn.panels = BPanels::sized(ct, tcn.KB, tcn.bDirect);
-  int64_t rest = 0;
-  for (tcn.aSlots = kMaxASlots; tcn.aSlots >= 2; tcn.aSlots /= 2) {
-    rest = tcn.aSlots * atBytes + (epilogue ? epiBytes : tcn.aSlots * outBytes);
-    tcn.panels.slots =
-        tcn.panels.slotsWithin(std::min(e.sbufBytes / 4, top) - rest);
-    if (tcn.panels.slots > 0)
-      break;
-  }
-  if (tcn.panels.slots == 0)
+  // Each A^T slot has a slot for C's rows, unless the epilogue's arena
+  // takes them.
+  int64_t perASlot = atBytes + (epilogue ? 0 : outBytes);
+  int64_t fixed = epilogue ? epiBytes : 0;
+  tcn.aSlots = tcn.panels.fitWithASlots(ct, std::min(e.sbufBytes / 4, top),
+                                        perASlot, fixed);
+  if (tcn.aSlots == 0)
     return failure();
-  tcn.bytes = tcn.panels.bytes() + rest;
+  tcn.bytes = tcn.panels.bytes() + tcn.aSlots * perASlot + fixed;
   tcn.base = top - tcn.bytes;
   tcn.panels.off = tcn.base;
   for (int i = 0; i < tcn.aSlots; ++i)

@@ -9,10 +9,11 @@
 //   panels at 0, 2048, 4096, 6144, A^T slots from 8192; head 4 reuses
 //   panel 0 and A^T slot 0.
 // - The PV matmul ends the softmax's row group (a TailContraction): its
-//   region sits at the top of SBUF (229376 bytes per partition): eight V
-//   panels of 32 f32 (128 bytes) from 225792, four A^T slots of 512 bytes
-//   from 226816, four result slots of 128 bytes (3584 bytes in all); the
-//   five heads take panels 0-4 and A^T slots 0, 1, 2, 3, 0.
+//   region sits at the top of SBUF (229376 bytes per partition): five V
+//   panels (one per head, at most eight) of 32 f32 (128 bytes) from 226176,
+//   four A^T slots of 512 bytes from 226816, four result slots of 128 bytes
+//   (3200 bytes in all); the five heads take panels 0-4 and A^T slots 0, 1,
+//   2, 3, 0.
 // Values match the reference interpreter.
 // RUN: systole-run --backend=reference %s --random-inputs --seed=2 --output=@%t.ref.npy --quiet
 // RUN: systole-run %s --random-inputs --seed=2 --expected-output=@%t.ref.npy --rtol=1e-5 --atol=1e-6 --quiet | FileCheck %s
@@ -23,11 +24,11 @@
 // ISA: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:64] + 9216 f32 [50:1]>, #ncore.ap<sbuf[0:64] + 4096 f32 [50:1]>)
 // ISA: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:64] + 9728 f32 [50:1]>, #ncore.ap<sbuf[0:64] + 6144 f32 [50:1]>)
 // ISA: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:64] + 8192 f32 [50:1]>, #ncore.ap<sbuf[0:64] f32 [50:1]>)
-// ISA: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:50] + 226816 f32 [50:1]>, #ncore.ap<sbuf[0:50] + 225792 f32 [32:1]>)
-// ISA: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:50] + 227328 f32 [50:1]>, #ncore.ap<sbuf[0:50] + 225920 f32 [32:1]>)
-// ISA: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:50] + 227840 f32 [50:1]>, #ncore.ap<sbuf[0:50] + 226048 f32 [32:1]>)
-// ISA: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:50] + 228352 f32 [50:1]>, #ncore.ap<sbuf[0:50] + 226176 f32 [32:1]>)
-// ISA: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:50] + 226816 f32 [50:1]>, #ncore.ap<sbuf[0:50] + 226304 f32 [32:1]>)
+// ISA: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:50] + 226816 f32 [50:1]>, #ncore.ap<sbuf[0:50] + 226176 f32 [32:1]>)
+// ISA: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:50] + 227328 f32 [50:1]>, #ncore.ap<sbuf[0:50] + 226304 f32 [32:1]>)
+// ISA: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:50] + 227840 f32 [50:1]>, #ncore.ap<sbuf[0:50] + 226432 f32 [32:1]>)
+// ISA: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:50] + 228352 f32 [50:1]>, #ncore.ap<sbuf[0:50] + 226560 f32 [32:1]>)
+// ISA: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:50] + 226816 f32 [50:1]>, #ncore.ap<sbuf[0:50] + 226688 f32 [32:1]>)
 // ISA-NOT: ncore.matmul
 func.func @main(%q: tensor<1x5x50x64xf32>, %kt: tensor<1x5x64x50xf32>, %v: tensor<1x5x50x32xf32>) -> tensor<1x5x50x32xf32> {
   %s = stablehlo.dot_general %q, %kt, batching_dims = [0, 1] x [0, 1], contracting_dims = [3] x [2] : (tensor<1x5x50x64xf32>, tensor<1x5x64x50xf32>) -> tensor<1x5x50x50xf32>

@@ -21,16 +21,16 @@
 // stored (48 loads, 22 stores instead of 46; 21.2 -> 16.5 us). Values
 // match the reference interpreter.
 // The scores' matmul keeps its operand blocks at the top of SBUF (229376
-// bytes per partition): eight K panels of 256 bf16 (512 bytes) and a
-// 128-byte row slot each (K is k-contiguous: loaded as rows, transposed)
-// from 222720, one per batch index in turn, then four A^T slots of 256
-// bytes from 227840 that the four tiles use in turn, so that the next
-// tiles' loads need not wait for this one's matmuls.
+// bytes per partition): two K panels (one per batch index) of 256 bf16
+// (512 bytes) and a 128-byte row slot each (K is k-contiguous: loaded as
+// rows, transposed) from 226560, then four A^T slots of 256 bytes from
+// 227840 that the four tiles use in turn, so that the next tiles' loads
+// need not wait for this one's matmuls.
 // RUN: systole-compile %s --compile-to=ncore -o - | FileCheck %s --check-prefix=SLOTS
-// SLOTS: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:64] + 227840 bf16 [128:1]>, #ncore.ap<sbuf[0:64] + 222720 bf16 [256:1]>)
-// SLOTS: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:64] + 228096 bf16 [128:1]>, #ncore.ap<sbuf[0:64] + 222720 bf16 [256:1]>)
-// SLOTS: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:64] + 228352 bf16 [128:1]>, #ncore.ap<sbuf[0:64] + 223360 bf16 [256:1]>)
-// SLOTS: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:64] + 228608 bf16 [128:1]>, #ncore.ap<sbuf[0:64] + 223360 bf16 [256:1]>)
+// SLOTS: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:64] + 227840 bf16 [128:1]>, #ncore.ap<sbuf[0:64] + 226560 bf16 [256:1]>)
+// SLOTS: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:64] + 228096 bf16 [128:1]>, #ncore.ap<sbuf[0:64] + 226560 bf16 [256:1]>)
+// SLOTS: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:64] + 228352 bf16 [128:1]>, #ncore.ap<sbuf[0:64] + 227200 bf16 [256:1]>)
+// SLOTS: ncore.matmul on tensor ins(#ncore.ap<sbuf[0:64] + 228608 bf16 [128:1]>, #ncore.ap<sbuf[0:64] + 227200 bf16 [256:1]>)
 // RUN: systole-compile %s --emit=mlir -o - | FileCheck %s --check-prefix=COLUMNS
 // RUN: systole-compile %s --emit=mlir -o - | FileCheck %s --check-prefix=SELECT
 // RUN: systole-compile %s --emit=mlir -o - | grep -c 'dma_copy.*ins(#ncore.ap<hbm' | FileCheck %s --check-prefix=LOADS

@@ -71,6 +71,25 @@ TEST(NcxTest, RoundTrip) {
   EXPECT_EQ(bytesOf(*loaded), bytesOf(exe));
 }
 
+TEST(NcxTest, DebugLocationsInMessages) {
+  DebugLoc loc;
+  EXPECT_EQ(debugLocString(loc), "");
+  loc.set_name("Linear[fc1]|model.py:40|forward|42|aten__mm");
+  EXPECT_EQ(debugLocString(loc), "Linear[fc1]|model.py:40|forward|42|aten__mm");
+  loc.set_file("model.py");
+  loc.set_line(3);
+  loc.set_col(7);
+  EXPECT_EQ(debugLocString(loc),
+            "model.py:3:7 (Linear[fc1]|model.py:40|forward|42|aten__mm)");
+  Executable exe = validExecutable();
+  StreamId tensor{EngineKind::Tensor, 0};
+  EXPECT_EQ(describeInstruction(exe, tensor, 0),
+            "tensor instruction 0 (matmul at model.mlir:3:7)");
+  exe.mutable_tensor()->mutable_instructions(0)->mutable_loc()->set_name("fc1");
+  EXPECT_EQ(describeInstruction(exe, tensor, 0),
+            "tensor instruction 0 (matmul at model.mlir:3:7 (fc1))");
+}
+
 TEST(NcxTest, FileRoundTrip) {
   std::string path = ::testing::TempDir() + "/x.ncx";
   ASSERT_TRUE(writeExecutable(validExecutable(), path).ok());

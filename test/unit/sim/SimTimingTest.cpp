@@ -230,5 +230,40 @@ TEST(SimTimingTest, StatsAndTraceJson) {
   EXPECT_FALSE(writeTraceJson(result->trace, "/nonexistent/dir/t.json").ok());
 }
 
+TEST(SimTimingTest, ProfileByLocationGroupsAndSorts) {
+  // Synthetic events (ns): two locations and one without; DMA queues count
+  // together as "dma".
+  auto event = [](StreamId stream, const char *loc, double start,
+                  double duration) {
+    TraceEvent e;
+    e.stream = stream;
+    e.name = "x";
+    e.loc = loc;
+    e.startNs = start;
+    e.durationNs = duration;
+    return e;
+  };
+  std::vector<TraceEvent> trace = {
+      event(dma(0), "a.py:1:1 (fc1)", 100, 400),
+      event(dma(5), "a.py:1:1 (fc1)", 150, 300),
+      event(kTensor, "a.py:1:1 (fc1)", 600, 50),
+      event(kVector, "b.py:2:2", 0, 1000),
+      event(kScalar, "", 2000, 10),
+  };
+  std::vector<LocationProfile> rows = profileByLocation(trace);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0].loc, "b.py:2:2");
+  EXPECT_DOUBLE_EQ(rows[0].totalBusyNs(), 1000);
+  EXPECT_EQ(rows[1].loc, "a.py:1:1 (fc1)");
+  EXPECT_EQ(rows[1].instructions, 3);
+  EXPECT_DOUBLE_EQ(rows[1].busyNs.at("dma"), 700);
+  EXPECT_DOUBLE_EQ(rows[1].busyNs.at("tensor"), 50);
+  EXPECT_DOUBLE_EQ(rows[1].firstStartNs, 100);
+  EXPECT_DOUBLE_EQ(rows[1].lastEndNs, 650);
+  EXPECT_EQ(rows[2].loc, "");
+  EXPECT_DOUBLE_EQ(rows[2].busyNs.at("scalar"), 10);
+  EXPECT_TRUE(profileByLocation({}).empty());
+}
+
 } // namespace
 } // namespace systole::sim::testing
