@@ -135,6 +135,25 @@ def DynamicSlicesToRows : Pass<"systole-dynamic-slices-to-rows",
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }
 
+def ScatterIndicesToWindows : Pass<"systole-scatter-indices-to-windows",
+                                   "mlir::func::FuncOp"> {
+  let summary = "The `simplify` phase: element-wise scatters as window scatters";
+  let description = [{
+    A `scatter` whose indices give every update element a full index tuple
+    (no window dims; one component per operand dim, concatenated along the
+    last dim), where some components are iotas along the update's own dims
+    (evaluated by the reference interpreter when they depend on no
+    argument) and the others do not vary along those dims (broadcasts),
+    becomes a scatter of windows along the iotas' dims indexed by the other
+    components: a KV-cache update that PyTorch/XLA exports element by
+    element scatters one row per position. Left unchanged: no iota
+    component, no other component, a window dim longer than the operand's
+    (the element-wise form skips only its out-of-bounds elements), other
+    index layouts.
+  }];
+  let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
+}
+
 def QuantizeFP8 : Pass<"systole-quantize", "mlir::ModuleOp"> {
   let summary = "The `quantize` phase: FP8 operands for dot_general and convolution";
   let description = [{

@@ -3,7 +3,8 @@
 // `systole-simplify` (DESIGN section 1, phase `simplify`): canonicalize and
 // CSE, decompose chlo ops and composite stablehlo ops into core stablehlo,
 // unroll loops of known trip count, turn if/case into selects of their
-// branches and runtime-indexed slices into row gathers and scatters, then
+// branches, runtime-indexed slices into row gathers and scatters and
+// element-wise scatters with iota index components into window scatters, then
 // canonicalize and CSE again so the decompositions' constants
 // are shared.
 //
@@ -24,6 +25,7 @@ void systole::buildSimplifyPipeline(mlir::OpPassManager &pm) {
   pm.addNestedPass<mlir::func::FuncOp>(createUnrollWhileLoops());
   pm.addNestedPass<mlir::func::FuncOp>(createSpeculateConditionals());
   pm.addNestedPass<mlir::func::FuncOp>(createDynamicSlicesToRows());
+  pm.addNestedPass<mlir::func::FuncOp>(createScatterIndicesToWindows());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
 }
@@ -33,6 +35,7 @@ void systole::registerSimplifyPipeline() {
       "systole-simplify",
       "The `simplify` phase: canonicalize, CSE, decompose chlo and composite "
       "stablehlo ops into core stablehlo, unroll loops of known trip count, "
-      "if/case as selects, runtime-indexed slices as row gathers",
+      "if/case as selects, runtime-indexed slices as row gathers, "
+      "element-wise scatters as window scatters",
       buildSimplifyPipeline);
 }

@@ -287,8 +287,13 @@ template <typename OpTy> struct IotaLowering : Lowering<OpTy> {
             out.push_back(
                 b.create<arith::IndexCastUIOp>(loc, toSignless(element), i));
           } else {
-            Value i64 = b.create<arith::IndexCastUIOp>(loc, b.getI64Type(), i);
-            out.push_back(b.create<arith::UIToFPOp>(loc, element, i64));
+            // Through i32 where the dim's indices fit (the NeuronCore has no
+            // i64); either way uitofp rounds the index to `element`.
+            Type wide = type.getDimSize(dim) <= (int64_t{1} << 31)
+                            ? b.getI32Type()
+                            : b.getI64Type();
+            Value index = b.create<arith::IndexCastUIOp>(loc, wide, i);
+            out.push_back(b.create<arith::UIToFPOp>(loc, element, index));
           }
           return success();
         });

@@ -136,8 +136,9 @@ func.func @converts(%x: tensor<4xbf16>, %p: tensor<4xi1>) -> (tensor<4xbf16>, te
 // CHECK-DAG:     %[[U:.*]] = arith.constant dense<[4, 5, 6]> : tensor<3xi32>
 // CHECK:         %[[IOTA:.*]] = linalg.generic
 // CHECK:           %[[I:.*]] = linalg.index 1 : index
-// CHECK:           %[[I64:.*]] = arith.index_castui %[[I]] : index to i64
-// CHECK:           arith.uitofp %[[I64]] : i64 to f32
+// A float iota converts its index through i32 (the NeuronCore has no i64).
+// CHECK:           %[[I32:.*]] = arith.index_castui %[[I]] : index to i32
+// CHECK:           arith.uitofp %[[I32]] : i32 to f32
 // CHECK:         return %[[C]], %[[U]], %[[IOTA]]
 func.func @constant_iota() -> (tensor<3xi32>, tensor<3xui32>, tensor<2x3xf32>) {
   %0 = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>

@@ -1,0 +1,203 @@
+//===- ScatterIndicesToWindows.cpp - element scatters as window scatters -===//
+//
+// `systole-scatter-indices-to-windows` (DESIGN section 1, phase `simplify`):
+// a `scatter` that addresses every update element with a full index tuple
+// (StableHLO spec: scatter, with no window dims), some of whose components
+// are iotas along the update's own dims, becomes a scatter of windows along
+// those dims, indexed by the other components only. PyTorch/XLA exports a
+// KV-cache update (`index_copy_`) that way: batch, head and feature are
+// iotas and only the position comes from an input, so the rewrite scatters
+// one [heads x features] window per position instead of every element.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Reference/Interpreter.h"
+#include "compiler/Transforms/Passes.h"
+
+#include "dialects/StableHLO/StableHLOOps.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace systole {
+#define GEN_PASS_DEF_SCATTERINDICESTOWINDOWS
+#include "compiler/Transforms/Passes.h.inc"
+} // namespace systole
+
+using namespace mlir;
+using namespace systole;
+
+namespace {
+
+/// Index components of more elements are not evaluated at compile time.
+constexpr int64_t kMaxEvaluatedElements = int64_t{1} << 20;
+
+/// Whether `v` (an index component, [U..., 1]) holds, at every position i,
+/// i's coordinate along dim `dim`: it depends on no block argument and the
+/// reference interpreter, run on its backward slice (stablehlo ops without
+/// regions), says so.
+bool isIotaAlong(Value v, int64_t dim) {
+  auto type = cast<RankedTensorType>(v.getType());
+  if (!type.hasStaticShape() || type.getNumElements() > kMaxEvaluatedElements)
+    return false;
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return false;
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  getBackwardSlice(def, &slice, options);
+  for (Operation *op : slice) {
+    if (op->getNumRegions() != 0 ||
+        !isa<stablehlo::StableHLODialect>(op->getDialect()))
+      return false;
+    for (Value operand : op->getOperands())
+      if (isa<BlockArgument>(operand))
+        return false;
+  }
+  MLIRContext *ctx = v.getContext();
+  OpBuilder b(ctx);
+  Location loc = def->getLoc();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  b.setInsertionPointToEnd(module->getBody());
+  auto func = b.create<func::FuncOp>(loc, "main",
+                                     FunctionType::get(ctx, {}, {v.getType()}));
+  b.setInsertionPointToEnd(func.addEntryBlock());
+  IRMapping map;
+  for (Operation *op : slice)
+    b.clone(*op, map);
+  b.create<func::ReturnOp>(loc, map.lookup(v));
+  ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+  FailureOr<std::vector<HostTensor>> values = reference::evaluate(func, {});
+  if (failed(values))
+    return false;
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t inner = 1;
+  for (int64_t d = dim + 1; d < type.getRank(); ++d)
+    inner *= shape[d];
+  for (int64_t i = 0, n = type.getNumElements(); i < n; ++i)
+    if ((*values)[0].getInt64(i) != i / inner % shape[dim])
+      return false;
+  return true;
+}
+
+/// Whether `v` (an index component, [U..., 1]) is the same at positions
+/// that differ only along `windowDims`: a broadcast (through converts and a
+/// reshape that appends the unit dim) of a value indexed by other dims.
+bool isIndependentOf(Value v, ArrayRef<int64_t> windowDims) {
+  while (auto convert = v.getDefiningOp<stablehlo::ConvertOp>())
+    v = convert.getOperand();
+  if (auto reshape = v.getDefiningOp<stablehlo::ReshapeOp>()) {
+    auto from = cast<RankedTensorType>(reshape.getOperand().getType());
+    auto to = cast<RankedTensorType>(reshape.getType());
+    if (to.getRank() != from.getRank() + 1 ||
+        from.getShape() != to.getShape().drop_back())
+      return false;
+    v = reshape.getOperand();
+  }
+  while (auto convert = v.getDefiningOp<stablehlo::ConvertOp>())
+    v = convert.getOperand();
+  auto broadcast = v.getDefiningOp<stablehlo::BroadcastInDimOp>();
+  if (!broadcast)
+    return false;
+  auto source = cast<RankedTensorType>(broadcast.getOperand().getType());
+  for (int64_t w : windowDims)
+    for (auto [i, d] : llvm::enumerate(broadcast.getBroadcastDimensions()))
+      if (d == w && source.getDimSize(i) != 1)
+        return false;
+  return true;
+}
+
+/// Rewrites `op` (see the file comment), or leaves it when its indices are
+/// not a concatenation of one [U..., 1] component per operand dim, none of
+/// them an iota, or the others depend on the iotas' dims.
+void rewrite(stablehlo::ScatterOp op) {
+  if (op.getInputs().size() != 1)
+    return;
+  auto operandType = cast<RankedTensorType>(op.getInputs()[0].getType());
+  auto updateType = cast<RankedTensorType>(op.getUpdates()[0].getType());
+  auto indicesType = cast<RankedTensorType>(op.getScatterIndices().getType());
+  int64_t r = operandType.getRank();
+  auto dims = op.getScatterDimensionNumbers();
+  SmallVector<int64_t> identity = llvm::to_vector(llvm::seq<int64_t>(0, r));
+  if (!operandType.hasStaticShape() || !updateType.hasStaticShape() ||
+      !indicesType.hasStaticShape() || updateType.getRank() != r ||
+      indicesType.getRank() != r + 1 || dims.getIndexVectorDim() != r ||
+      indicesType.getShape().drop_back() != updateType.getShape() ||
+      !dims.getUpdateWindowDims().empty() ||
+      !dims.getInputBatchingDims().empty() ||
+      !dims.getScatterIndicesBatchingDims().empty() ||
+      dims.getInsertedWindowDims() != ArrayRef<int64_t>(identity) ||
+      dims.getScatterDimsToOperandDims() != ArrayRef<int64_t>(identity))
+    return;
+  auto concat =
+      op.getScatterIndices().getDefiningOp<stablehlo::ConcatenateOp>();
+  if (!concat || concat.getDimension() != static_cast<uint64_t>(r) ||
+      concat.getNumOperands() != static_cast<unsigned>(r))
+    return;
+  SmallVector<int64_t> window, scattered;
+  for (int64_t j = 0; j < r; ++j) {
+    // A window dim must fit the operand, so that no element of the window
+    // is out of bounds where the element-wise scatter would skip only it.
+    if (updateType.getDimSize(j) <= operandType.getDimSize(j) &&
+        isIotaAlong(concat.getOperand(j), j))
+      window.push_back(j);
+    else
+      scattered.push_back(j);
+  }
+  if (window.empty() || scattered.empty())
+    return;
+  for (int64_t p : scattered)
+    if (!isIndependentOf(concat.getOperand(p), window))
+      return;
+  // The scattered components at the window dims' first position, as
+  // [U_P..., |P|] indices.
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  auto componentType = cast<RankedTensorType>(concat.getOperand(0).getType());
+  SmallVector<int64_t> starts(r + 1, 0), limits(componentType.getShape()),
+      strides(r + 1, 1), rowShape;
+  for (int64_t w : window)
+    limits[w] = 1;
+  for (int64_t p : scattered)
+    rowShape.push_back(updateType.getDimSize(p));
+  rowShape.push_back(1);
+  SmallVector<Value> components;
+  for (int64_t p : scattered) {
+    Value slice = b.create<stablehlo::SliceOp>(
+        loc, concat.getOperand(p), b.getDenseI64ArrayAttr(starts),
+        b.getDenseI64ArrayAttr(limits), b.getDenseI64ArrayAttr(strides));
+    components.push_back(b.create<stablehlo::ReshapeOp>(
+        loc, RankedTensorType::get(rowShape, indicesType.getElementType()),
+        slice));
+  }
+  Value indices = components.front();
+  if (components.size() > 1)
+    indices = b.create<stablehlo::ConcatenateOp>(
+        loc, components, static_cast<int64_t>(scattered.size()));
+  auto newDims = stablehlo::ScatterDimensionNumbersAttr::get(
+      op.getContext(), window, scattered, {}, {}, scattered,
+      static_cast<int64_t>(scattered.size()));
+  auto windowed = b.create<stablehlo::ScatterOp>(
+      loc, op->getResultTypes(), op.getInputs(), indices, op.getUpdates(),
+      newDims, op.getIndicesAreSortedAttr(), op.getUniqueIndicesAttr());
+  windowed.getUpdateComputation().takeBody(op.getUpdateComputation());
+  op.replaceAllUsesWith(windowed->getResults());
+  op.erase();
+}
+
+struct ScatterIndicesToWindowsPass
+    : systole::impl::ScatterIndicesToWindowsBase<ScatterIndicesToWindowsPass> {
+  void runOnOperation() override {
+    SmallVector<stablehlo::ScatterOp> scatters;
+    getOperation().walk(
+        [&](stablehlo::ScatterOp op) { scatters.push_back(op); });
+    for (stablehlo::ScatterOp op : scatters)
+      rewrite(op);
+  }
+};
+
+} // namespace

@@ -1,0 +1,93 @@
+// RUN: systole-opt %s --systole-scatter-indices-to-windows --split-input-file | FileCheck %s
+
+// The KV-cache update as PyTorch/XLA exports it: the batch (constant 0 on a
+// unit dim), head (a dynamic_iota times 1) and feature (iota) components
+// are iotas along their own update dims, and the position does not vary
+// along them: [1 x 4 x 8] windows at the five positions, the positions
+// sliced out of the component at the window dims' first index.
+// CHECK-LABEL: func.func @kv_cache
+// CHECK: %[[PB:.*]] = stablehlo.broadcast_in_dim %arg1, dims = [2, 3]
+// CHECK: %[[P:.*]] = stablehlo.reshape %[[PB]] : (tensor<1x4x5x8xi64>) -> tensor<1x4x5x8x1xi64>
+// CHECK: %[[S:.*]] = stablehlo.slice %[[P]] [0:1, 0:1, 0:5, 0:1, 0:1] : (tensor<1x4x5x8x1xi64>) -> tensor<1x1x5x1x1xi64>
+// CHECK: %[[I:.*]] = stablehlo.reshape %[[S]] : (tensor<1x1x5x1x1xi64>) -> tensor<5x1xi64>
+// CHECK: "stablehlo.scatter"(%arg0, %[[I]], %arg2)
+// CHECK-SAME: update_window_dims = [0, 1, 3], inserted_window_dims = [2], scatter_dims_to_operand_dims = [2], index_vector_dim = 1
+// CHECK: stablehlo.return %{{.*}} : tensor<f32>
+// CHECK: }) : (tensor<1x4x16x8xf32>, tensor<5x1xi64>, tensor<1x4x5x8xf32>) -> tensor<1x4x16x8xf32>
+func.func @kv_cache(%cache: tensor<1x4x16x8xf32>, %pos: tensor<5x1xi64>, %upd: tensor<1x4x5x8xf32>) -> tensor<1x4x16x8xf32> {
+  %zero = stablehlo.constant dense<0> : tensor<1x4x5x8xi64>
+  %b = stablehlo.reshape %zero : (tensor<1x4x5x8xi64>) -> tensor<1x4x5x8x1xi64>
+  %n = stablehlo.constant dense<4> : tensor<1xi64>
+  %hi = stablehlo.dynamic_iota %n, dim = 0 : (tensor<1xi64>) -> tensor<4xi64>
+  %one = stablehlo.constant dense<1> : tensor<4xi64>
+  %h1 = stablehlo.multiply %hi, %one : tensor<4xi64>
+  %hb = stablehlo.broadcast_in_dim %h1, dims = [1] : (tensor<4xi64>) -> tensor<1x4x5x8xi64>
+  %h = stablehlo.reshape %hb : (tensor<1x4x5x8xi64>) -> tensor<1x4x5x8x1xi64>
+  %pb = stablehlo.broadcast_in_dim %pos, dims = [2, 3] : (tensor<5x1xi64>) -> tensor<1x4x5x8xi64>
+  %p = stablehlo.reshape %pb : (tensor<1x4x5x8xi64>) -> tensor<1x4x5x8x1xi64>
+  %di = stablehlo.iota dim = 3 : tensor<1x4x5x8xi64>
+  %d = stablehlo.reshape %di : (tensor<1x4x5x8xi64>) -> tensor<1x4x5x8x1xi64>
+  %idx = stablehlo.concatenate %b, %h, %p, %d, dim = 4 : (tensor<1x4x5x8x1xi64>, tensor<1x4x5x8x1xi64>, tensor<1x4x5x8x1xi64>, tensor<1x4x5x8x1xi64>) -> tensor<1x4x5x8x4xi64>
+  %r = "stablehlo.scatter"(%cache, %idx, %upd) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0, 1, 2, 3], scatter_dims_to_operand_dims = [0, 1, 2, 3], index_vector_dim = 4>, unique_indices = false}> ({
+  ^bb0(%a: tensor<f32>, %v: tensor<f32>):
+    stablehlo.return %v : tensor<f32>
+  }) : (tensor<1x4x16x8xf32>, tensor<1x4x5x8x4xi64>, tensor<1x4x5x8xf32>) -> tensor<1x4x16x8xf32>
+  return %r : tensor<1x4x16x8xf32>
+}
+
+// -----
+
+// The feature iota runs to 7 but the operand's feature dim has 4 entries:
+// the element-wise scatter skips only the out-of-bounds elements, a window
+// would skip them all, so the scatter stays as it is.
+// CHECK-LABEL: func.func @window_longer_than_operand
+// CHECK: "stablehlo.scatter"
+// CHECK-SAME: inserted_window_dims = [0, 1, 2, 3], scatter_dims_to_operand_dims = [0, 1, 2, 3], index_vector_dim = 4
+func.func @window_longer_than_operand(%cache: tensor<1x4x16x4xf32>, %pos: tensor<5x1xi64>, %upd: tensor<1x4x5x8xf32>) -> tensor<1x4x16x4xf32> {
+  %zero = stablehlo.constant dense<0> : tensor<1x4x5x8xi64>
+  %b = stablehlo.reshape %zero : (tensor<1x4x5x8xi64>) -> tensor<1x4x5x8x1xi64>
+  %n = stablehlo.constant dense<4> : tensor<1xi64>
+  %hi = stablehlo.dynamic_iota %n, dim = 0 : (tensor<1xi64>) -> tensor<4xi64>
+  %one = stablehlo.constant dense<1> : tensor<4xi64>
+  %h1 = stablehlo.multiply %hi, %one : tensor<4xi64>
+  %hb = stablehlo.broadcast_in_dim %h1, dims = [1] : (tensor<4xi64>) -> tensor<1x4x5x8xi64>
+  %h = stablehlo.reshape %hb : (tensor<1x4x5x8xi64>) -> tensor<1x4x5x8x1xi64>
+  %pb = stablehlo.broadcast_in_dim %pos, dims = [2, 3] : (tensor<5x1xi64>) -> tensor<1x4x5x8xi64>
+  %p = stablehlo.reshape %pb : (tensor<1x4x5x8xi64>) -> tensor<1x4x5x8x1xi64>
+  %di = stablehlo.iota dim = 3 : tensor<1x4x5x8xi64>
+  %d = stablehlo.reshape %di : (tensor<1x4x5x8xi64>) -> tensor<1x4x5x8x1xi64>
+  %idx = stablehlo.concatenate %b, %h, %p, %d, dim = 4 : (tensor<1x4x5x8x1xi64>, tensor<1x4x5x8x1xi64>, tensor<1x4x5x8x1xi64>, tensor<1x4x5x8x1xi64>) -> tensor<1x4x5x8x4xi64>
+  %r = "stablehlo.scatter"(%cache, %idx, %upd) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0, 1, 2, 3], scatter_dims_to_operand_dims = [0, 1, 2, 3], index_vector_dim = 4>, unique_indices = false}> ({
+  ^bb0(%a: tensor<f32>, %v: tensor<f32>):
+    stablehlo.return %v : tensor<f32>
+  }) : (tensor<1x4x16x4xf32>, tensor<1x4x5x8x4xi64>, tensor<1x4x5x8xf32>) -> tensor<1x4x16x4xf32>
+  return %r : tensor<1x4x16x4xf32>
+}
+
+// -----
+
+// The position varies along the feature dim (a [5 x 8] input broadcast over
+// batch and heads): not a window along it, so the scatter stays.
+// CHECK-LABEL: func.func @position_varies_along_window
+// CHECK: "stablehlo.scatter"
+// CHECK-SAME: inserted_window_dims = [0, 1, 2, 3], scatter_dims_to_operand_dims = [0, 1, 2, 3], index_vector_dim = 4
+func.func @position_varies_along_window(%cache: tensor<1x4x16x8xf32>, %pos: tensor<5x8xi64>, %upd: tensor<1x4x5x8xf32>) -> tensor<1x4x16x8xf32> {
+  %zero = stablehlo.constant dense<0> : tensor<1x4x5x8xi64>
+  %b = stablehlo.reshape %zero : (tensor<1x4x5x8xi64>) -> tensor<1x4x5x8x1xi64>
+  %n = stablehlo.constant dense<4> : tensor<1xi64>
+  %hi = stablehlo.dynamic_iota %n, dim = 0 : (tensor<1xi64>) -> tensor<4xi64>
+  %one = stablehlo.constant dense<1> : tensor<4xi64>
+  %h1 = stablehlo.multiply %hi, %one : tensor<4xi64>
+  %hb = stablehlo.broadcast_in_dim %h1, dims = [1] : (tensor<4xi64>) -> tensor<1x4x5x8xi64>
+  %h = stablehlo.reshape %hb : (tensor<1x4x5x8xi64>) -> tensor<1x4x5x8x1xi64>
+  %pb = stablehlo.broadcast_in_dim %pos, dims = [2, 3] : (tensor<5x8xi64>) -> tensor<1x4x5x8xi64>
+  %p = stablehlo.reshape %pb : (tensor<1x4x5x8xi64>) -> tensor<1x4x5x8x1xi64>
+  %di = stablehlo.iota dim = 3 : tensor<1x4x5x8xi64>
+  %d = stablehlo.reshape %di : (tensor<1x4x5x8xi64>) -> tensor<1x4x5x8x1xi64>
+  %idx = stablehlo.concatenate %b, %h, %p, %d, dim = 4 : (tensor<1x4x5x8x1xi64>, tensor<1x4x5x8x1xi64>, tensor<1x4x5x8x1xi64>, tensor<1x4x5x8x1xi64>) -> tensor<1x4x5x8x4xi64>
+  %r = "stablehlo.scatter"(%cache, %idx, %upd) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0, 1, 2, 3], scatter_dims_to_operand_dims = [0, 1, 2, 3], index_vector_dim = 4>, unique_indices = false}> ({
+  ^bb0(%a: tensor<f32>, %v: tensor<f32>):
+    stablehlo.return %v : tensor<f32>
+  }) : (tensor<1x4x16x8xf32>, tensor<1x4x5x8x4xi64>, tensor<1x4x5x8xf32>) -> tensor<1x4x16x8xf32>
+  return %r : tensor<1x4x16x8xf32>
+}
