@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace systole {
@@ -35,10 +36,11 @@ namespace {
 /// Index components of more elements are not evaluated at compile time.
 constexpr int64_t kMaxEvaluatedElements = int64_t{1} << 20;
 
-/// Whether `v` (an index component, [U..., 1]) holds, at every position i,
-/// i's coordinate along dim `dim`: it depends on no block argument and the
-/// reference interpreter, run on its backward slice (stablehlo ops without
-/// regions), says so.
+/// Whether `v` (an index component, [U..., 1], not empty) holds, at every
+/// position i, i's coordinate along dim `dim`: it depends on no block
+/// argument and the reference interpreter, run on its backward slice (pure
+/// stablehlo ops without regions, none with more than
+/// kMaxEvaluatedElements elements), says so.
 bool isIotaAlong(Value v, int64_t dim) {
   auto type = cast<RankedTensorType>(v.getType());
   if (!type.hasStaticShape() || type.getNumElements() > kMaxEvaluatedElements)
@@ -51,12 +53,18 @@ bool isIotaAlong(Value v, int64_t dim) {
   options.inclusive = true;
   getBackwardSlice(def, &slice, options);
   for (Operation *op : slice) {
-    if (op->getNumRegions() != 0 ||
+    if (op->getNumRegions() != 0 || !isPure(op) ||
         !isa<stablehlo::StableHLODialect>(op->getDialect()))
       return false;
     for (Value operand : op->getOperands())
       if (isa<BlockArgument>(operand))
         return false;
+    for (Type t : op->getResultTypes()) {
+      auto shaped = dyn_cast<RankedTensorType>(t);
+      if (!shaped || !shaped.hasStaticShape() ||
+          shaped.getNumElements() > kMaxEvaluatedElements)
+        return false;
+    }
   }
   MLIRContext *ctx = v.getContext();
   OpBuilder b(ctx);
@@ -111,9 +119,10 @@ bool isIndependentOf(Value v, ArrayRef<int64_t> windowDims) {
   return true;
 }
 
-/// Rewrites `op` (see the file comment), or leaves it when its indices are
-/// not a concatenation of one [U..., 1] component per operand dim, none of
-/// them an iota, or the others depend on the iotas' dims.
+/// Rewrites `op` (see the file comment), or leaves it when its updates are
+/// empty, its indices are not a concatenation of one [U..., 1] component
+/// per operand dim, none of them is an iota, all are, or the others depend
+/// on the iotas' dims.
 void rewrite(stablehlo::ScatterOp op) {
   if (op.getInputs().size() != 1)
     return;
@@ -124,8 +133,9 @@ void rewrite(stablehlo::ScatterOp op) {
   auto dims = op.getScatterDimensionNumbers();
   SmallVector<int64_t> identity = llvm::to_vector(llvm::seq<int64_t>(0, r));
   if (!operandType.hasStaticShape() || !updateType.hasStaticShape() ||
-      !indicesType.hasStaticShape() || updateType.getRank() != r ||
-      indicesType.getRank() != r + 1 || dims.getIndexVectorDim() != r ||
+      !indicesType.hasStaticShape() || updateType.getNumElements() == 0 ||
+      updateType.getRank() != r || indicesType.getRank() != r + 1 ||
+      dims.getIndexVectorDim() != r ||
       indicesType.getShape().drop_back() != updateType.getShape() ||
       !dims.getUpdateWindowDims().empty() ||
       !dims.getInputBatchingDims().empty() ||
@@ -138,6 +148,12 @@ void rewrite(stablehlo::ScatterOp op) {
   if (!concat || concat.getDimension() != static_cast<uint64_t>(r) ||
       concat.getNumOperands() != static_cast<unsigned>(r))
     return;
+  SmallVector<int64_t> componentShape(updateType.getShape());
+  componentShape.push_back(1);
+  for (Value component : concat.getOperands())
+    if (cast<RankedTensorType>(component.getType()).getShape() !=
+        ArrayRef<int64_t>(componentShape))
+      return;
   SmallVector<int64_t> window, scattered;
   for (int64_t j = 0; j < r; ++j) {
     // A window dim must fit the operand, so that no element of the window
@@ -181,9 +197,11 @@ void rewrite(stablehlo::ScatterOp op) {
   auto newDims = stablehlo::ScatterDimensionNumbersAttr::get(
       op.getContext(), window, scattered, {}, {}, scattered,
       static_cast<int64_t>(scattered.size()));
+  // The result indices, so their uniqueness, stay; their order over the
+  // update's dims (indices_are_sorted) need not.
   auto windowed = b.create<stablehlo::ScatterOp>(
       loc, op->getResultTypes(), op.getInputs(), indices, op.getUpdates(),
-      newDims, op.getIndicesAreSortedAttr(), op.getUniqueIndicesAttr());
+      newDims, b.getBoolAttr(false), op.getUniqueIndicesAttr());
   windowed.getUpdateComputation().takeBody(op.getUpdateComputation());
   op.replaceAllUsesWith(windowed->getResults());
   op.erase();

@@ -91,3 +91,43 @@ func.func @position_varies_along_window(%cache: tensor<1x4x16x8xf32>, %pos: tens
   }) : (tensor<1x4x16x8xf32>, tensor<1x4x5x8x4xi64>, tensor<1x4x5x8xf32>) -> tensor<1x4x16x8xf32>
   return %r : tensor<1x4x16x8xf32>
 }
+
+// -----
+
+// Index components of widths 1, 2 and 0 along the index vector dim (they
+// add up to the rank, but are not one component per dim): the scatter stays
+// (the review's reproducer wrote 24 of 40 elements wrongly before).
+// CHECK-LABEL: func.func @components_of_other_widths
+// CHECK: "stablehlo.scatter"
+// CHECK-SAME: inserted_window_dims = [0, 1, 2], scatter_dims_to_operand_dims = [0, 1, 2], index_vector_dim = 3
+func.func @components_of_other_widths(%op: tensor<2x5x4xf32>, %q: tensor<3x2xi64>, %upd: tensor<2x3x4xf32>) -> tensor<2x5x4xf32> {
+  %x0 = stablehlo.iota dim = 0 : tensor<2x3x4x1xi64>
+  %x1 = stablehlo.broadcast_in_dim %q, dims = [1, 3] : (tensor<3x2xi64>) -> tensor<2x3x4x2xi64>
+  %x2 = stablehlo.iota dim = 0 : tensor<2x3x4x0xi64>
+  %idx = stablehlo.concatenate %x0, %x1, %x2, dim = 3 : (tensor<2x3x4x1xi64>, tensor<2x3x4x2xi64>, tensor<2x3x4x0xi64>) -> tensor<2x3x4x3xi64>
+  %r = "stablehlo.scatter"(%op, %idx, %upd) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0, 1, 2], scatter_dims_to_operand_dims = [0, 1, 2], index_vector_dim = 3>, unique_indices = false}> ({
+  ^bb0(%x: tensor<f32>, %u: tensor<f32>):
+    %s = stablehlo.add %x, %u : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<2x5x4xf32>, tensor<2x3x4x3xi64>, tensor<2x3x4xf32>) -> tensor<2x5x4xf32>
+  return %r : tensor<2x5x4xf32>
+}
+
+// -----
+
+// Empty updates: nothing to scatter, left alone (an empty component would
+// pass as an iota of any dim).
+// CHECK-LABEL: func.func @empty_updates
+// CHECK: "stablehlo.scatter"
+// CHECK-SAME: inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 2
+func.func @empty_updates(%op: tensor<2x3xf32>, %pos: tensor<5xi64>, %upd: tensor<0x5xf32>) -> tensor<2x3xf32> {
+  %z = stablehlo.iota dim = 0 : tensor<0x5x1xi64>
+  %pb = stablehlo.broadcast_in_dim %pos, dims = [1] : (tensor<5xi64>) -> tensor<0x5xi64>
+  %p = stablehlo.reshape %pb : (tensor<0x5xi64>) -> tensor<0x5x1xi64>
+  %idx = stablehlo.concatenate %z, %p, dim = 2 : (tensor<0x5x1xi64>, tensor<0x5x1xi64>) -> tensor<0x5x2xi64>
+  %r = "stablehlo.scatter"(%op, %idx, %upd) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 2>, unique_indices = false}> ({
+  ^bb0(%x: tensor<f32>, %u: tensor<f32>):
+    stablehlo.return %u : tensor<f32>
+  }) : (tensor<2x3xf32>, tensor<0x5x2xi64>, tensor<0x5xf32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
