@@ -15,6 +15,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -979,6 +980,29 @@ evaluate(func::FuncOp func, const std::vector<HostTensor> &inputs,
     out.push_back(std::move(v.tensor));
   }
   return out;
+}
+
+FailureOr<std::vector<HostTensor>> evaluateOps(ArrayRef<Operation *> ops,
+                                               ValueRange results) {
+  if (ops.empty())
+    return failure();
+  MLIRContext *ctx = ops.front()->getContext();
+  Location loc = ops.back()->getLoc();
+  OpBuilder b(ctx);
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  b.setInsertionPointToEnd(module->getBody());
+  auto func = b.create<func::FuncOp>(
+      loc, "main", FunctionType::get(ctx, {}, results.getTypes()));
+  b.setInsertionPointToEnd(func.addEntryBlock());
+  IRMapping map;
+  for (Operation *op : ops)
+    b.clone(*op, map);
+  SmallVector<Value> mapped;
+  for (Value v : results)
+    mapped.push_back(map.lookup(v));
+  b.create<func::ReturnOp>(loc, mapped);
+  ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+  return evaluate(func, {});
 }
 
 } // namespace systole::reference

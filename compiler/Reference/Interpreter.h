@@ -62,6 +62,15 @@ evaluate(mlir::func::FuncOp func, const std::vector<HostTensor> &inputs,
          std::vector<CheckResult> *checks = nullptr,
          const InterpreterOptions &options = {});
 
+/// Evaluates `results` at compile time: `ops` (in an order where each op
+/// follows the ops defining its operands, and every operand is defined by
+/// one of them) are cloned into a function of no arguments, which
+/// `evaluate` runs. Failure, without a diagnostic, when the interpreter
+/// rejects one of them. What constant folding uses (a loop condition, an
+/// index computed from iotas).
+mlir::FailureOr<std::vector<HostTensor>>
+evaluateOps(llvm::ArrayRef<mlir::Operation *> ops, mlir::ValueRange results);
+
 /// Converts an MLIR tensor element type to the runtime's DType; fails for
 /// types the runtime cannot hold (e.g. i4, f8E4M3FNUZ, quantized types).
 mlir::FailureOr<DType> toDType(mlir::Type elementType);

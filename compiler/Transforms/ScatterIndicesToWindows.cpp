@@ -17,9 +17,6 @@
 #include "dialects/StableHLO/StableHLOOps.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -66,20 +63,8 @@ bool isIotaAlong(Value v, int64_t dim) {
         return false;
     }
   }
-  MLIRContext *ctx = v.getContext();
-  OpBuilder b(ctx);
-  Location loc = def->getLoc();
-  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
-  b.setInsertionPointToEnd(module->getBody());
-  auto func = b.create<func::FuncOp>(loc, "main",
-                                     FunctionType::get(ctx, {}, {v.getType()}));
-  b.setInsertionPointToEnd(func.addEntryBlock());
-  IRMapping map;
-  for (Operation *op : slice)
-    b.clone(*op, map);
-  b.create<func::ReturnOp>(loc, map.lookup(v));
-  ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
-  FailureOr<std::vector<HostTensor>> values = reference::evaluate(func, {});
+  FailureOr<std::vector<HostTensor>> values =
+      reference::evaluateOps(slice.getArrayRef(), v);
   if (failed(values))
     return false;
   ArrayRef<int64_t> shape = type.getShape();

@@ -22,6 +22,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace systole {
 #define GEN_PASS_DEF_UNROLLWHILELOOPS
@@ -62,22 +63,13 @@ bool isFoldable(Operation *op) {
 /// The value of `op` (isFoldable) computed by the reference interpreter, one
 /// attribute per result; failure (no diagnostic) when it cannot evaluate it.
 FailureOr<SmallVector<DenseElementsAttr>> evaluateConstantOp(Operation *op) {
-  MLIRContext *ctx = op->getContext();
-  Location loc = op->getLoc();
-  OpBuilder b(ctx);
-  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
-  b.setInsertionPointToEnd(module->getBody());
-  auto func = b.create<func::FuncOp>(
-      loc, "main", FunctionType::get(ctx, {}, op->getResultTypes()));
-  b.setInsertionPointToEnd(func.addEntryBlock());
-  IRMapping map;
+  // Its operands' constants, each once, then the op.
+  SetVector<Operation *> ops;
   for (Value v : op->getOperands())
-    map.map(v, b.clone(*v.getDefiningOp())->getResult(0));
-  Operation *clone = b.clone(*op, map);
-  b.create<func::ReturnOp>(loc, clone->getResults());
-  // An op the interpreter rejects is left as it is, without an error.
-  ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
-  FailureOr<std::vector<HostTensor>> results = reference::evaluate(func, {});
+    ops.insert(v.getDefiningOp());
+  ops.insert(op);
+  FailureOr<std::vector<HostTensor>> results =
+      reference::evaluateOps(ops.getArrayRef(), op->getResults());
   if (failed(results))
     return failure();
   SmallVector<DenseElementsAttr> attrs;
