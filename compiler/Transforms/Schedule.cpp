@@ -29,39 +29,82 @@ using namespace systole::ncore;
 
 namespace {
 
+/// HBM rows: `rows` rows `rowStride` bytes apart, each the span [row start,
+/// + rowBytes), the first starting at `rowBase`. A superset of the bytes an
+/// access touches.
+struct Rows {
+  int64_t rows = 1, rowStride = 0, rowBase = 0, rowBytes = 0;
+};
+
 /// One access of an instruction: memory, partitions [p0, p1), bytes [b0, b1)
 /// (in HBM: its byte extent; in SBUF and PSUM: within each partition).
-/// An HBM access is also taken as `rows` rows `rowStride` bytes apart (its
-/// partitions), each the span [row start, + rowBytes), the first starting at
-/// `rowBase`; one row is the whole extent. Stores of [P x N] tiles into a
-/// row-major tensor (one row per partition) interleave with the next tiles'
-/// stores within one extent, and do not conflict with them.
+/// An HBM access is also taken as `full` rows: its partitions, when they
+/// advance by a positive stride, else one row of its whole extent. Stores of
+/// [P x N] tiles into a row-major tensor (one row per partition) interleave
+/// with the next tiles' stores within one extent, and do not conflict with
+/// them. When its outermost free dim has 2 to kMaxOuter indices, it is also
+/// `outer` copies, `outerStride` bytes apart, of the rows of the other dims
+/// (`inner`): a store of a [channels x positions] tile into an NCHW tensor
+/// with two images writes each image's rows, not the channels between them
+/// that the next tile's store writes.
 struct Access {
   Memory memory;
   int64_t p0, p1, b0, b1;
   bool write;
-  int64_t rows = 1, rowStride = 0, rowBase = 0, rowBytes = 0;
+  Rows full;
+  int64_t outer = 1, outerStride = 0;
+  Rows inner;
 };
 
-/// `a` as HBM rows (Access): its partitions, when they advance by a positive
-/// stride, else one row of its whole extent.
-void describeRows(AccessPatternAttr ap, Access &a) {
-  a.rows = 1;
-  a.rowBase = a.b0;
-  a.rowBytes = a.b1 - a.b0;
+/// Outer indices an Access keeps apart: two accesses' overlap then takes at
+/// most kMaxOuter^2 row comparisons.
+constexpr int64_t kMaxOuter = 32;
+
+/// The rows of `ap` (in HBM) over its free dims `counts` and `strides`: its
+/// partitions, when they advance by a positive stride, else one row of the
+/// extent of `ap` (`b0`, `b1`) when `whole` or of those dims.
+Rows rowsOf(AccessPatternAttr ap, ArrayRef<int64_t> counts,
+            ArrayRef<int64_t> strides, int64_t b0, int64_t b1) {
+  Rows r{1, 0, b0, b1 - b0};
   int64_t eb = ap.getElementBytes();
   int64_t lo = 0, hi = 0;
-  for (auto [count, stride] : llvm::zip(ap.getCounts(), ap.getStrides())) {
+  for (auto [count, stride] : llvm::zip(counts, strides)) {
     int64_t span = (count - 1) * stride;
     (span < 0 ? lo : hi) += span;
   }
   int64_t stride = ap.getPartitionStride() * eb;
   if (ap.getPartitionCount() > 1 && stride > 0) {
-    a.rows = ap.getPartitionCount();
-    a.rowStride = stride;
-    a.rowBase = ap.getByteOffset() + lo * eb;
-    a.rowBytes = (hi - lo + 1) * eb;
+    r.rows = ap.getPartitionCount();
+    r.rowStride = stride;
+    r.rowBase = ap.getByteOffset() + lo * eb;
+    r.rowBytes = (hi - lo + 1) * eb;
   }
+  return r;
+}
+
+/// Fills the rows of `a` from its HBM access pattern `ap` (Access).
+void describeRows(AccessPatternAttr ap, Access &a) {
+  ArrayRef<int64_t> counts = ap.getCounts(), strides = ap.getStrides();
+  a.full = rowsOf(ap, counts, strides, a.b0, a.b1);
+  if (counts.size() < 2 || counts[0] < 2 || counts[0] > kMaxOuter ||
+      strides[0] <= 0)
+    return;
+  // The other dims from the same offset: their extent when the partitions
+  // are not rows.
+  int64_t eb = ap.getElementBytes();
+  int64_t lo = 0, hi = 0;
+  for (auto [count, stride] :
+       llvm::zip(counts.drop_front(), strides.drop_front())) {
+    int64_t span = (count - 1) * stride;
+    (span < 0 ? lo : hi) += span;
+  }
+  int64_t pspan = (ap.getPartitionCount() - 1) * ap.getPartitionStride();
+  (pspan < 0 ? lo : hi) += pspan;
+  int64_t b0 = ap.getByteOffset() + lo * eb;
+  a.inner = rowsOf(ap, counts.drop_front(), strides.drop_front(), b0,
+                   ap.getByteOffset() + (hi + 1) * eb);
+  a.outer = counts[0];
+  a.outerStride = strides[0] * eb;
 }
 
 int64_t floorDiv(int64_t a, int64_t b) {
@@ -95,7 +138,7 @@ SmallVector<Access> accessesOf(Operation *op) {
     if (hbm && rows == 1)
       describeRows(ap, out.back());
     else
-      out.back().rowBase = b0, out.back().rowBytes = b1 - b0;
+      out.back().full = Rows{1, 0, b0, b1 - b0};
     // A matmul that accumulates reads its destination too, as does a
     // scatter that adds into its table.
     if (write &&
@@ -116,11 +159,18 @@ struct Record {
   int64_t index;    // in program order
 };
 
-/// Whether two HBM row sets (Access) share a byte: some row i of `a` and j
-/// of `b` with [a + i S, + La) and [b + j S, + Lb) intersecting, i.e. k = i
-/// - j with (d - La) / S < k < (d + Lb) / S, d = b - a. Rows of different
+/// Whether two HBM row sets share a byte: some row i of `a` and j of `b`
+/// with [a + i S, + La) and [b + j S, + Lb) intersecting, i.e. k = i - j
+/// with (d - La) / S < k < (d + Lb) / S, d = b - a. Rows of different
 /// strides (neither one row) are taken to overlap.
-bool rowsOverlap(const Access &a, const Access &b) {
+bool rowsOverlap(const Rows &a, const Rows &b) {
+  auto end = [](const Rows &r) {
+    return r.rowBase + (r.rows - 1) * r.rowStride + r.rowBytes;
+  };
+  if (end(a) <= b.rowBase || end(b) <= a.rowBase)
+    return false;
+  if (a.rows == 1 && b.rows == 1)
+    return true;
   int64_t stride = a.rows > 1 ? a.rowStride : b.rowStride;
   if (a.rows > 1 && b.rows > 1 && a.rowStride != b.rowStride)
     return true;
@@ -136,30 +186,50 @@ bool overlaps(const Access &a, const Access &b) {
   if (!(a.memory == b.memory && a.p0 < b.p1 && b.p0 < a.p1 && a.b0 < b.b1 &&
         b.b0 < a.b1))
     return false;
-  if (a.memory != Memory::hbm || (a.rows == 1 && b.rows == 1))
+  if (a.memory != Memory::hbm)
     return true;
-  return rowsOverlap(a, b);
+  if (a.outer == 1 && b.outer == 1)
+    return rowsOverlap(a.full, b.full);
+  // Each outer index's rows (Access): at most kMaxOuter^2 pairs.
+  const Rows &ra = a.outer > 1 ? a.inner : a.full;
+  const Rows &rb = b.outer > 1 ? b.inner : b.full;
+  for (int64_t i = 0; i < a.outer; ++i)
+    for (int64_t j = 0; j < b.outer; ++j) {
+      Rows sa = ra, sb = rb;
+      sa.rowBase += i * a.outerStride;
+      sb.rowBase += j * b.outerStride;
+      if (rowsOverlap(sa, sb))
+        return true;
+    }
+  return false;
 }
 
 /// Whether `a` spans all of `r`, as `overlaps` sees them (in HBM: `r`'s
 /// rows, or its extent, within `a`'s rows): whatever conflicts with `r` then
-/// conflicts with `a`.
+/// conflicts with `a`. An `a` of several outer indices (Access) covers
+/// nothing: `overlaps` sees only its rows at each index.
 bool covers(const Access &a, const Access &r) {
   if (!(r.memory == a.memory && a.p0 <= r.p0 && r.p1 <= a.p1 && a.b0 <= r.b0 &&
         r.b1 <= a.b1))
     return false;
-  if (a.memory != Memory::hbm || a.rows == 1)
+  if (a.memory != Memory::hbm)
     return true;
-  if (a.rowBytes >= a.rowStride)
+  if (a.outer > 1)
+    return false;
+  if (a.full.rows == 1)
+    return true;
+  if (a.full.rowBytes >= a.full.rowStride)
     return true; // the rows join up: `a` writes its whole extent
-  // Each row of r (or r's extent as one row) within one row of a.
-  int64_t rows = r.rows, stride = a.rowStride, base = r.rowBase,
-          bytes = r.rowBytes;
-  if (r.rows > 1 && r.rowStride != stride)
+  // Each row of r (or r's extent as one row) within one row of a; r's rows
+  // hold every byte it is seen to touch at any outer index.
+  int64_t rows = r.full.rows, stride = a.full.rowStride, base = r.full.rowBase,
+          bytes = r.full.rowBytes;
+  if (r.full.rows > 1 && r.full.rowStride != stride)
     rows = 1, base = r.b0, bytes = r.b1 - r.b0;
-  int64_t d = base - a.rowBase;
+  int64_t d = base - a.full.rowBase;
   int64_t k = floorDiv(d, stride);
-  return k >= 0 && k + rows <= a.rows && d - k * stride + bytes <= a.rowBytes;
+  return k >= 0 && k + rows <= a.full.rows &&
+         d - k * stride + bytes <= a.full.rowBytes;
 }
 
 /// The accesses recorded so far of a program walked in order, and which of

@@ -4513,6 +4513,72 @@ void convolutionROffsets(const Convolution &cv, int64_t r, int64_t &oi,
   }
 }
 
+/// How one partition of a Convolution's moving slab holds an N tile's input
+/// (elements): the inner N loops [packed, end) read one contiguous HBM span,
+/// the chunk, which also covers every window offset; the outer N loops
+/// [0, packed) each step to the next chunk stored right after the last one,
+/// so the rows and images a strided window skips are not loaded.
+struct ConvolutionSlab {
+  int64_t packed = 0;
+  int64_t chunk = 1;            // contiguous elements per chunk (one DMA run)
+  int64_t elements = 1;         // per partition
+  SmallVector<int64_t> strides; // per N loop, in the slab
+};
+
+/// The slab of the N tile `cnt` of `cv` with its outer `packed` N loops
+/// packed; `maxROff` is the largest window offset (elements).
+ConvolutionSlab convolutionSlab(const Convolution &cv, ArrayRef<int64_t> cnt,
+                                int64_t maxROff, int64_t packed) {
+  ConvolutionSlab s;
+  s.packed = packed;
+  s.strides.assign(cv.nLoops.size(), 0);
+  s.chunk = 1 + maxROff;
+  for (int64_t j = packed; j < static_cast<int64_t>(cv.nLoops.size()); ++j) {
+    s.chunk += (cnt[j] - 1) * cv.sIn[cv.nLoops[j]];
+    s.strides[j] = cv.sIn[cv.nLoops[j]];
+  }
+  s.elements = s.chunk;
+  for (int64_t j = packed - 1; j >= 0; --j) {
+    s.strides[j] = s.elements;
+    s.elements *= cnt[j];
+  }
+  return s;
+}
+
+/// The slab of N tile `tile` that `fits` (given its bytes per partition)
+/// and loads fastest by the target's DMA cost (DESIGN section 4: bytes over
+/// the queue bandwidth, plus a per-descriptor cost for runs under 512
+/// bytes), over K partitions: one span per partition (nothing packed), or
+/// the outer N loops packed, which skips the rows a stride larger than the
+/// window never reads (a vision transformer's 32 x 32 patches at stride 32,
+/// window rows on the partitions: each partition reads one input row in 32)
+/// but takes one DMA run per chunk. None when
+/// no slab fits or the load would need more than 4 access-pattern dims.
+std::optional<ConvolutionSlab>
+chooseConvolutionSlab(const systole::TargetDesc &target, const Convolution &cv,
+                      ArrayRef<int64_t> tile, int64_t maxROff, int64_t K,
+                      llvm::function_ref<bool(int64_t)> fits) {
+  int64_t eb = bytesOf(cv.in.elementType);
+  std::optional<ConvolutionSlab> best;
+  double bestNs = 0;
+  for (int64_t packed = 0; packed <= static_cast<int64_t>(cv.nLoops.size());
+       ++packed) {
+    ConvolutionSlab s = convolutionSlab(cv, tile, maxROff, packed);
+    int64_t dims = 1;
+    for (int64_t j = 0; j < packed; ++j)
+      dims += tile[j] > 1;
+    if (dims > 4 || !fits(s.elements * eb))
+      continue;
+    double ns = systole::dmaQueueNs(target, K * s.elements * eb,
+                                    K * (s.elements / s.chunk));
+    if (!best || ns < bestNs) {
+      best = s;
+      bestNs = ns;
+    }
+  }
+  return best;
+}
+
 /// How a Convolution keeps its weights in SBUF (bytes per partition).
 struct ConvolutionWeights {
   int64_t R = 1;           // iterations of the other reductions
@@ -4572,9 +4638,10 @@ constexpr int64_t kMaxMovingSlots = 8;
 ///   contiguous row they are loaded as rows and transposed on the tensor
 ///   engine (a few large DMA descriptors instead of one per element).
 /// - Inputs: per N tile (at most 512 output positions) and K chunk, one
-///   contiguous span per partition covering every window position, which
-///   the matmuls read through strided SBUF access patterns; when the span
-///   does not fit, one load per (R iteration, K chunk). Tiles rotate
+///   slab per partition covering every window position, which the matmuls
+///   read through strided SBUF access patterns: a contiguous span, or its
+///   outer N loops packed (ConvolutionSlab), whichever loads faster; when no
+///   slab fits, one load per (R iteration, K chunk). Tiles rotate
 ///   through 2 to kMaxMovingSlots input slots, as many as SBUF holds.
 /// - Evacuation adds the prior contents of `out` unless a zero fill
 ///   preceded (`zeroInit`), converts to the output type and stores; with
@@ -4614,32 +4681,34 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
     }
     return nt;
   };
-  // Moving operand, preferably as one slab per N tile and K chunk: the
-  // contiguous input span that every window position of the tile reads,
-  // loaded once; each (R iteration) matmul then reads it through a strided
-  // SBUF access pattern. Otherwise one load per (R iteration, K chunk).
+  // Moving operand, preferably as one slab per N tile and K chunk: the input
+  // that every window position of the tile reads, loaded once; each (R
+  // iteration) matmul then reads it through a strided SBUF access pattern.
+  // Otherwise one load per (R iteration, K chunk).
   int64_t maxROff = 0;
   for (int64_t r = 0; r < R; ++r) {
     int64_t oi, ow;
     convolutionROffsets(cv, r, oi, ow);
     maxROff = std::max(maxROff, oi);
   }
-  auto spanOf = [&](ArrayRef<int64_t> cnt) {
-    int64_t span = 1 + maxROff;
-    for (auto [j, l] : llvm::enumerate(cv.nLoops))
-      span += (cnt[j] - 1) * cv.sIn[l];
-    return span;
-  };
   SmallVector<int64_t> tile;
   int64_t nt = 1, slabBytes = 0;
   bool slab = false;
+  ConvolutionSlab layout;
   // Smaller tiles first drop the outer N loops (images), whose spans are
   // the widest.
   for (int64_t maxN = maxNTarget; nonNegative && !slab && maxN >= 32;
        maxN /= 2) {
     nt = chooseTile(maxN, tile);
-    slabBytes = alignTo64(spanOf(tile) * ebI);
-    slab = fixed + 2 * KB * slabBytes <= S;
+    std::optional<ConvolutionSlab> best =
+        chooseConvolutionSlab(e.target, cv, tile, maxROff, K, [&](int64_t b) {
+          return fixed + 2 * KB * alignTo64(b) <= S;
+        });
+    if (best) {
+      layout = *best;
+      slabBytes = alignTo64(layout.elements * ebI);
+      slab = true;
+    }
   }
   int64_t movBytes = KB * slabBytes;
   if (!slab) {
@@ -4653,6 +4722,14 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
     }
     nt = chooseTile(maxN, tile);
     movBytes = alignTo64(R * KB * nt * ebI);
+  }
+  // Weight rows staged in two slots in turn where SBUF has room beside two
+  // moving slots, so that the next M chunk's rows load while this chunk's
+  // are transposed (a patch embedding's 768 x 3072 kernel: six row loads).
+  int64_t rowSlots = 1;
+  if (wTransposed && MB > 1 && fixed + rowBytes + 2 * movBytes <= S) {
+    rowSlots = 2;
+    fixed += rowBytes;
   }
   // Moving slots: two, or up to kMaxMovingSlots where SBUF has room, so
   // that the loads of later tiles run ahead of the matmuls (ResNet-50: 4.26
@@ -4669,7 +4746,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   initOff[0] = outOff[1] + outBytes;
   initOff[1] = initOff[0] + outBytes;
   int64_t rowOff = initOff[1] + outBytes;
-  int64_t epiOff = rowOff + rowBytes;
+  int64_t epiOff = rowOff + rowSlots * rowBytes;
   int64_t bank = e.target.psum_bank_bytes();
   int accBanks = std::max<int64_t>(1, e.target.psum_banks() - 2);
 
@@ -4681,11 +4758,12 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   for (int64_t mb = 0; mb < MB; ++mb) {
     int64_t mt = std::min(maxM, M - mb * maxM);
     int64_t mOff = cv.m >= 0 ? mb * maxM * cv.sW[cv.m] : 0;
+    int64_t rowAt = rowOff + mb % rowSlots * rowBytes;
     if (wTransposed)
       e.dma(loc,
             e.hbm(cv.w.base + (cv.w.offset + mOff) * ebW, mt, cv.sW[cv.m], tw,
                   {wRowSpan}, {1}),
-            e.sbuf(rowOff, mt, tw, {wRowSpan}));
+            e.sbuf(rowAt, mt, tw, {wRowSpan}));
     for (int64_t r = 0; r < R; ++r) {
       int64_t oi, ow;
       convolutionROffsets(cv, r, oi, ow);
@@ -4705,7 +4783,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
           Emitter::normalize(counts, strides);
           int64_t kOff = ow + partitionRuns(cv, kb, maxK).front().w;
           auto src = AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, mt,
-                                            rowOff + kOff * ebW, tw, counts,
+                                            rowAt + kOff * ebW, tw, counts,
                                             strides, 0);
           int64_t tOff = e.transposeSlot(ebW);
           auto t = e.sbuf(tOff, kt, tw, {mt}, Memory::psum);
@@ -4770,24 +4848,40 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
     // The moving operand of (r, kb), [kt x n].
     std::function<AccessPatternAttr(int64_t, int64_t, int64_t)> moving;
     if (slab) {
-      int64_t span = spanOf(cnt);
+      ConvolutionSlab tileSlab =
+          convolutionSlab(cv, cnt, maxROff, layout.packed);
+      SmallVector<int64_t> loadCounts, loadStrides;
+      for (int64_t j = 0; j < tileSlab.packed; ++j) {
+        loadCounts.push_back(cnt[j]);
+        loadStrides.push_back(cv.sIn[cv.nLoops[j]]);
+      }
+      loadCounts.push_back(tileSlab.chunk);
+      loadStrides.push_back(1);
+      Emitter::normalize(loadCounts, loadStrides);
       int64_t inner = cv.pLoops.back();
       for (int64_t kb = 0; kb < KB; ++kb) {
         int64_t kt = std::min(maxK, K - kb * maxK);
         for (const PartitionRun &run : partitionRuns(cv, kb, maxK))
           e.dma(loc,
                 e.hbm(cv.in.base + (inBase + run.in) * ebI, run.count,
-                      cv.sIn[inner], ti, {span}, {1}),
-                e.slicePartitions(
-                    e.sbuf(movOff[slot] + kb * slabBytes, kt, ti, {span}),
-                    run.p0, run.count));
+                      cv.sIn[inner], ti, loadCounts, loadStrides),
+                e.slicePartitions(e.sbuf(movOff[slot] + kb * slabBytes, kt, ti,
+                                         {tileSlab.elements}),
+                                  run.p0, run.count));
       }
-      moving = [&, slot](int64_t r, int64_t kb, int64_t kt) {
+      SmallVector<int64_t> sc(cnt), ss(tileSlab.strides);
+      Emitter::normalize(sc, ss);
+      if (sc.size() > 4) {
+        emitError(loc) << "ncore: a convolution tile needs more than 4 free "
+                          "dims";
+        return failure();
+      }
+      moving = [&, slot, sc, ss](int64_t r, int64_t kb, int64_t kt) {
         int64_t oi, ow;
         convolutionROffsets(cv, r, oi, ow);
         return AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, kt,
                                       movOff[slot] + kb * slabBytes + oi * ebI,
-                                      ti, mc, ms, 0);
+                                      ti, sc, ss, 0);
       };
     } else {
       for (int64_t r = 0; r < R; ++r) {
