@@ -38,13 +38,14 @@ struct Rows {
 
 /// One access of an instruction: memory, partitions [p0, p1), bytes [b0, b1)
 /// (in HBM: its byte extent; in SBUF and PSUM: within each partition).
-/// An HBM access is also taken as `full` rows: its partitions, when they
-/// advance by a positive stride, else one row of its whole extent. Stores of
-/// [P x N] tiles into a row-major tensor (one row per partition) interleave
-/// with the next tiles' stores within one extent, and do not conflict with
-/// them. When its outermost free dim has 2 to kMaxOuter indices, it is also
+/// An HBM access is also taken as `full` rows (rowsOf): one per index of
+/// its dim (partitions or free) of the largest positive stride, else one row
+/// of its whole extent. Stores of [P x N] tiles into a row-major tensor (one
+/// row per partition) interleave with the next tiles' stores within one
+/// extent, and do not conflict with them. When its outermost free dim has 2
+/// to kMaxOuter indices at a positive stride, it is also
 /// `outer` copies, `outerStride` bytes apart, of the rows of the other dims
-/// (`inner`): a store of a [channels x positions] tile into an NCHW tensor
+/// (`perOuter`): a store of a [channels x positions] tile into an NCHW tensor
 /// with two images writes each image's rows, not the channels between them
 /// that the next tile's store writes.
 struct Access {
@@ -53,56 +54,54 @@ struct Access {
   bool write;
   Rows full;
   int64_t outer = 1, outerStride = 0;
-  Rows inner;
+  Rows perOuter;
 };
 
 /// Outer indices an Access keeps apart: two accesses' overlap then takes at
 /// most kMaxOuter^2 row comparisons.
 constexpr int64_t kMaxOuter = 32;
 
-/// The rows of `ap` (in HBM) over its free dims `counts` and `strides`: its
-/// partitions, when they advance by a positive stride, else one row of the
-/// extent of `ap` (`b0`, `b1`) when `whole` or of those dims.
-Rows rowsOf(AccessPatternAttr ap, ArrayRef<int64_t> counts,
-            ArrayRef<int64_t> strides, int64_t b0, int64_t b1) {
-  Rows r{1, 0, b0, b1 - b0};
-  int64_t eb = ap.getElementBytes();
+/// The rows of an HBM access pattern with element size `eb` at byte
+/// `offset` whose dims (its partitions among them) are `counts` and
+/// `strides` (elements): one row per index of the dim of the largest
+/// positive stride, each the span of the other dims (a superset of the
+/// bytes touched); one row of the whole extent when no dim advances.
+/// Partitions are the rows of a [P x N] tile of a row-major tensor; an
+/// NHWC store of [channels x positions] has a row per position instead.
+Rows rowsOf(int64_t offset, int64_t eb, ArrayRef<int64_t> counts,
+            ArrayRef<int64_t> strides) {
+  int64_t row = -1;
+  for (auto [i, count] : llvm::enumerate(counts))
+    if (count > 1 && strides[i] > 0 && (row < 0 || strides[i] > strides[row]))
+      row = i;
   int64_t lo = 0, hi = 0;
-  for (auto [count, stride] : llvm::zip(counts, strides)) {
-    int64_t span = (count - 1) * stride;
+  for (auto [i, count] : llvm::enumerate(counts)) {
+    if (static_cast<int64_t>(i) == row)
+      continue;
+    int64_t span = (count - 1) * strides[i];
     (span < 0 ? lo : hi) += span;
   }
-  int64_t stride = ap.getPartitionStride() * eb;
-  if (ap.getPartitionCount() > 1 && stride > 0) {
-    r.rows = ap.getPartitionCount();
-    r.rowStride = stride;
-    r.rowBase = ap.getByteOffset() + lo * eb;
-    r.rowBytes = (hi - lo + 1) * eb;
-  }
-  return r;
+  if (row < 0)
+    return Rows{1, 0, offset + lo * eb, (hi - lo + 1) * eb};
+  return Rows{counts[row], strides[row] * eb, offset + lo * eb,
+              (hi - lo + 1) * eb};
 }
 
-/// Fills the rows of `a` from its HBM access pattern `ap` (Access).
+/// Fills the rows of `a` from its HBM access pattern `ap` (Access): its
+/// free dims (outermost first) and its partitions, and, when its outermost
+/// free dim has 2 to kMaxOuter indices at a positive stride, the rows of
+/// the others.
 void describeRows(AccessPatternAttr ap, Access &a) {
-  ArrayRef<int64_t> counts = ap.getCounts(), strides = ap.getStrides();
-  a.full = rowsOf(ap, counts, strides, a.b0, a.b1);
-  if (counts.size() < 2 || counts[0] < 2 || counts[0] > kMaxOuter ||
+  SmallVector<int64_t> counts(ap.getCounts()), strides(ap.getStrides());
+  counts.push_back(ap.getPartitionCount());
+  strides.push_back(ap.getPartitionStride());
+  int64_t eb = ap.getElementBytes(), offset = ap.getByteOffset();
+  a.full = rowsOf(offset, eb, counts, strides);
+  if (counts.size() < 3 || counts[0] < 2 || counts[0] > kMaxOuter ||
       strides[0] <= 0)
     return;
-  // The other dims from the same offset: their extent when the partitions
-  // are not rows.
-  int64_t eb = ap.getElementBytes();
-  int64_t lo = 0, hi = 0;
-  for (auto [count, stride] :
-       llvm::zip(counts.drop_front(), strides.drop_front())) {
-    int64_t span = (count - 1) * stride;
-    (span < 0 ? lo : hi) += span;
-  }
-  int64_t pspan = (ap.getPartitionCount() - 1) * ap.getPartitionStride();
-  (pspan < 0 ? lo : hi) += pspan;
-  int64_t b0 = ap.getByteOffset() + lo * eb;
-  a.inner = rowsOf(ap, counts.drop_front(), strides.drop_front(), b0,
-                   ap.getByteOffset() + (hi + 1) * eb);
+  a.perOuter = rowsOf(offset, eb, ArrayRef<int64_t>(counts).drop_front(),
+                      ArrayRef<int64_t>(strides).drop_front());
   a.outer = counts[0];
   a.outerStride = strides[0] * eb;
 }
@@ -159,15 +158,17 @@ struct Record {
   int64_t index;    // in program order
 };
 
+/// The end of the last row of `r` (bytes).
+int64_t rowsEnd(const Rows &r) {
+  return r.rowBase + (r.rows - 1) * r.rowStride + r.rowBytes;
+}
+
 /// Whether two HBM row sets share a byte: some row i of `a` and j of `b`
 /// with [a + i S, + La) and [b + j S, + Lb) intersecting, i.e. k = i - j
 /// with (d - La) / S < k < (d + Lb) / S, d = b - a. Rows of different
 /// strides (neither one row) are taken to overlap.
 bool rowsOverlap(const Rows &a, const Rows &b) {
-  auto end = [](const Rows &r) {
-    return r.rowBase + (r.rows - 1) * r.rowStride + r.rowBytes;
-  };
-  if (end(a) <= b.rowBase || end(b) <= a.rowBase)
+  if (rowsEnd(a) <= b.rowBase || rowsEnd(b) <= a.rowBase)
     return false;
   if (a.rows == 1 && b.rows == 1)
     return true;
@@ -182,6 +183,12 @@ bool rowsOverlap(const Rows &a, const Rows &b) {
   return kMin <= kMax;
 }
 
+/// `r` moved by `bytes`.
+Rows shifted(Rows r, int64_t bytes) {
+  r.rowBase += bytes;
+  return r;
+}
+
 bool overlaps(const Access &a, const Access &b) {
   if (!(a.memory == b.memory && a.p0 < b.p1 && b.p0 < a.p1 && a.b0 < b.b1 &&
         b.b0 < a.b1))
@@ -190,46 +197,62 @@ bool overlaps(const Access &a, const Access &b) {
     return true;
   if (a.outer == 1 && b.outer == 1)
     return rowsOverlap(a.full, b.full);
-  // Each outer index's rows (Access): at most kMaxOuter^2 pairs.
-  const Rows &ra = a.outer > 1 ? a.inner : a.full;
-  const Rows &rb = b.outer > 1 ? b.inner : b.full;
-  for (int64_t i = 0; i < a.outer; ++i)
-    for (int64_t j = 0; j < b.outer; ++j) {
-      Rows sa = ra, sb = rb;
-      sa.rowBase += i * a.outerStride;
-      sb.rowBase += j * b.outerStride;
-      if (rowsOverlap(sa, sb))
-        return true;
-    }
+  // Outer indices of different strides: their full rows (a superset).
+  if (a.outer > 1 && b.outer > 1 && a.outerStride != b.outerStride)
+    return rowsOverlap(a.full, b.full);
+  // a's rows at outer index i against b's at j, shifted by (i - j) S: only
+  // the shifts that bring their extents together.
+  const Rows &ra = a.outer > 1 ? a.perOuter : a.full;
+  const Rows &rb = b.outer > 1 ? b.perOuter : b.full;
+  int64_t stride = a.outer > 1 ? a.outerStride : b.outerStride;
+  int64_t kMin =
+      std::max(1 - b.outer, floorDiv(rb.rowBase - rowsEnd(ra), stride) + 1);
+  int64_t kMax =
+      std::min(a.outer - 1, -floorDiv(ra.rowBase - rowsEnd(rb), stride) - 1);
+  for (int64_t k = kMin; k <= kMax; ++k)
+    if (rowsOverlap(shifted(ra, k * stride), rb))
+      return true;
   return false;
 }
 
+/// Whether rows `a` hold every byte `overlaps` sees `r` touch: `r`'s rows,
+/// or its extent as one row, each within one row of `a`.
+bool rowsCover(const Rows &a, const Access &r) {
+  if (!(a.rowBase <= r.b0 && r.b1 <= rowsEnd(a)))
+    return false;
+  if (a.rows == 1 || a.rowBytes >= a.rowStride)
+    return true; // the rows join up: `a` writes its whole extent
+  int64_t rows = r.full.rows, stride = a.rowStride, base = r.full.rowBase,
+          bytes = r.full.rowBytes;
+  if (r.full.rows > 1 && r.full.rowStride != stride)
+    rows = 1, base = r.b0, bytes = r.b1 - r.b0;
+  int64_t d = base - a.rowBase;
+  int64_t k = floorDiv(d, stride);
+  return k >= 0 && k + rows <= a.rows && d - k * stride + bytes <= a.rowBytes;
+}
+
 /// Whether `a` spans all of `r`, as `overlaps` sees them (in HBM: `r`'s
-/// rows, or its extent, within `a`'s rows): whatever conflicts with `r` then
-/// conflicts with `a`. An `a` of several outer indices (Access) covers
-/// nothing: `overlaps` sees only its rows at each index.
+/// rows, or its extent, within `a`'s rows, or within its rows at one outer
+/// index): whatever conflicts with `r` then conflicts with `a`.
 bool covers(const Access &a, const Access &r) {
   if (!(r.memory == a.memory && a.p0 <= r.p0 && r.p1 <= a.p1 && a.b0 <= r.b0 &&
         r.b1 <= a.b1))
     return false;
   if (a.memory != Memory::hbm)
     return true;
-  if (a.outer > 1)
-    return false;
-  if (a.full.rows == 1)
-    return true;
-  if (a.full.rowBytes >= a.full.rowStride)
-    return true; // the rows join up: `a` writes its whole extent
-  // Each row of r (or r's extent as one row) within one row of a; r's rows
-  // hold every byte it is seen to touch at any outer index.
-  int64_t rows = r.full.rows, stride = a.full.rowStride, base = r.full.rowBase,
-          bytes = r.full.rowBytes;
-  if (r.full.rows > 1 && r.full.rowStride != stride)
-    rows = 1, base = r.b0, bytes = r.b1 - r.b0;
-  int64_t d = base - a.full.rowBase;
-  int64_t k = floorDiv(d, stride);
-  return k >= 0 && k + rows <= a.full.rows &&
-         d - k * stride + bytes <= a.full.rowBytes;
+  if (a.outer == 1)
+    return rowsCover(a.full, r);
+  // The outer indices whose rows start at or before r.
+  int64_t last =
+      std::min(a.outer - 1, floorDiv(r.b0 - a.perOuter.rowBase, a.outerStride));
+  for (int64_t i = last; i >= 0; --i) {
+    Rows at = shifted(a.perOuter, i * a.outerStride);
+    if (rowsEnd(at) <= r.b0)
+      break;
+    if (rowsCover(at, r))
+      return true;
+  }
+  return false;
 }
 
 /// The accesses recorded so far of a program walked in order, and which of

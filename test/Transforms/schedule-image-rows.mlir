@@ -20,9 +20,15 @@
 // A load of channel 1 of image 1 (bytes [576, 640)) lies within the
 // extent of that store, between its rows at image 0 and image 1: it waits
 // for the first store only.
-// CHECK: ncore.dma_copy on dma[3] ins(#ncore.ap<hbm[0:1 step 1] + 576 f32 [16:1]>) {{.*}} wait(@dma0_done >= 1){{$}}
+// CHECK: ncore.dma_copy on dma[3] ins(#ncore.ap<hbm[0:1 step 1] + 576 f32 [16:1]>) {{.*}} wait(@dma0_done >= 1) signal(@dma3_done += 1)
 // A load of channel 2 of image 1 waits for the store of [2, 6).
-// CHECK: ncore.dma_copy on dma[4] ins(#ncore.ap<hbm[0:1 step 1] + 640 f32 [16:1]>) {{.*}} wait(@dma2_done >= 1){{$}}
+// CHECK: ncore.dma_copy on dma[4] ins(#ncore.ap<hbm[0:1 step 1] + 640 f32 [16:1]>) {{.*}} wait(@dma2_done >= 1) signal(@dma4_done += 1)
+// A second store of channels [0, 4) waits for the two loads that read
+// them. Its rows at image 1 cover the first load's bytes, so that record is
+// dropped; a store into channel 1 of image 1 (from the bytes that load
+// wrote) still waits for it, through the second store.
+// CHECK: ncore.dma_copy on dma[5] {{.*}} outs(#ncore.ap<hbm[0:4 step 16] f32 [2:128, 16:1]>) wait(@dma3_done >= 1, @dma4_done >= 1) signal(@dma5_done += 1)
+// CHECK: ncore.dma_copy on dma[6] {{.*}} outs(#ncore.ap<hbm[0:1 step 1] + 576 f32 [16:1]>) wait(@dma5_done >= 1){{$}}
 // SIM: simulated:
 ncore.program @main attributes {target = "trn2"} {
   ncore.output @c : tensor<2x8x16xf32> at 0
@@ -33,4 +39,6 @@ ncore.program @main attributes {target = "trn2"} {
   ncore.dma_copy on dma[2] ins(#ncore.ap<sbuf[0:4] f32 [32:1]>) outs(#ncore.ap<hbm[0:4 step 16] + 128 f32 [2:128, 16:1]>)
   ncore.dma_copy on dma[3] ins(#ncore.ap<hbm[0:1 step 1] + 576 f32 [16:1]>) outs(#ncore.ap<sbuf[0:1] + 1024 f32 [16:1]>)
   ncore.dma_copy on dma[4] ins(#ncore.ap<hbm[0:1 step 1] + 640 f32 [16:1]>) outs(#ncore.ap<sbuf[0:1] + 2048 f32 [16:1]>)
+  ncore.dma_copy on dma[5] ins(#ncore.ap<sbuf[0:4] f32 [32:1]>) outs(#ncore.ap<hbm[0:4 step 16] f32 [2:128, 16:1]>)
+  ncore.dma_copy on dma[6] ins(#ncore.ap<sbuf[0:1] + 1024 f32 [16:1]>) outs(#ncore.ap<hbm[0:1 step 1] + 576 f32 [16:1]>)
 }

@@ -958,6 +958,31 @@ std::optional<AluOp> swapped(AluOp op) {
   }
 }
 
+/// The `arith.divf` that ends `1 / (1 + exp(-x))` in f32 (stablehlo.logistic
+/// as StableHLOToLinalg writes it) when `neg` is its `arith.negf` and each
+/// step has one use; null otherwise. The scalar engine's sigmoid computes
+/// the same fp32 operations in one instruction (DESIGN section 4), so the
+/// result is the same to the bit. A chain in a narrower type rounds after
+/// each step and is left to the separate instructions.
+Operation *sigmoidEnd(Operation *neg) {
+  if (!isa<arith::NegFOp>(neg) || !neg->getResult(0).getType().isF32() ||
+      !neg->hasOneUse())
+    return nullptr;
+  auto exp = dyn_cast<math::ExpOp>(*neg->user_begin());
+  if (!exp || !exp->hasOneUse())
+    return nullptr;
+  auto add = dyn_cast<arith::AddFOp>(*exp->user_begin());
+  if (!add || !add->hasOneUse())
+    return nullptr;
+  Value one = add.getLhs() == exp.getResult() ? add.getRhs() : add.getLhs();
+  auto div = dyn_cast<arith::DivFOp>(*add->user_begin());
+  if (!div || div.getRhs() != add.getResult() ||
+      !matchPattern(one, m_OneFloat()) ||
+      !matchPattern(div.getLhs(), m_OneFloat()))
+    return nullptr;
+  return div;
+}
+
 std::optional<ActivationFunc> activationFor(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::optional<ActivationFunc>>(op)
       .Case<math::ExpOp>([](auto) { return ActivationFunc::exp; })
@@ -1565,18 +1590,24 @@ private:
   FailureOr<Operand> lowerCbrt(Operation *op, Type type);
   FailureOr<Operand> lowerPopcount(Operation *op, Type type);
   FailureOr<Operand> lower(Operation *op);
+  /// Activation `func` of `op`'s operand 0 into a new tile of `type` (a
+  /// [P x 1] column when the operand is one).
+  FailureOr<Operand> lowerActivation(Operation *op, ActivationFunc func,
+                                     Type type);
   FailureOr<Operand> lookup(Value v);
 
   /// Whether every user of `widened` (an `arith.extf` of a float tile) is a
-  /// float ALU op of this body (add, sub, mul, div, max, min, compare),
+  /// float ALU op of this body (add, sub, mul, div, max, min, compare) or the
+  /// negation that starts a sigmoid (sigmoidEnd),
   /// which reads its operands' tiles with one instruction and computes in
   /// fp32: such users read the narrow tile directly (the engines widen
   /// exactly as they load), and the extf needs no copy.
   static bool readsWidened(Value widened) {
     for (Operation *user : widened.getUsers())
       if (user->getBlock() != widened.getParentBlock() ||
-          !isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
-               arith::MaximumFOp, arith::MinimumFOp, arith::CmpFOp>(user))
+          !(isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
+                arith::MaximumFOp, arith::MinimumFOp, arith::CmpFOp>(user) ||
+            sigmoidEnd(user)))
         return false;
     return true;
   }
@@ -1634,6 +1665,34 @@ private:
   DenseMap<Operation *, Operand> folded;
 };
 
+FailureOr<Operand>
+TileEmitter::lowerActivation(Operation *op, ActivationFunc func, Type type) {
+  Location loc = k.loc;
+  FailureOr<Operand> a = lookup(op->getOperand(0));
+  if (failed(a))
+    return failure();
+  if (a->kind == Operand::Column) {
+    // Constant along the free dims (a per-channel value such as a batch
+    // norm's rsqrt(variance + eps)): computed once per partition, and
+    // the result stays a [P x 1] column.
+    FailureOr<Operand> r = newTile(type, 1);
+    if (failed(r))
+      return failure();
+    e.b.create<ActivationOp>(loc, func, ap(*a, 1), ap(*r, 1), nullptr, nullptr,
+                             nullptr, Engine::scalar, nullptr, nullptr, nullptr,
+                             nullptr, nullptr);
+    return r;
+  }
+  FailureOr<Operand> x = asTile(*a, type);
+  FailureOr<Operand> r = newTile(type, ftot);
+  if (failed(x) || failed(r))
+    return failure();
+  e.b.create<ActivationOp>(loc, func, full(*x), full(*r), nullptr, nullptr,
+                           nullptr, Engine::scalar, nullptr, nullptr, nullptr,
+                           nullptr, nullptr);
+  return r;
+}
+
 FailureOr<Operand> TileEmitter::lookup(Value v) {
   auto it = values.find(v);
   if (it != values.end())
@@ -1671,6 +1730,16 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
   }
   if (auto it = folded.find(op); it != folded.end())
     return it->second;
+  if (Operation *end = sigmoidEnd(op)) {
+    // The whole chain in one instruction; its other ops return the result.
+    FailureOr<Operand> r = lowerActivation(op, ActivationFunc::sigmoid,
+                                           end->getResult(0).getType());
+    if (failed(r))
+      return failure();
+    Operation *exp = *op->user_begin(), *add = *exp->user_begin();
+    folded[exp] = folded[add] = folded[end] = *r;
+    return r;
+  }
   auto operand = [&](unsigned i) { return lookup(op->getOperand(i)); };
 
   if (isa<arith::ConstantOp>(op))
@@ -1886,31 +1955,8 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     o.type = type;
     return o;
   }
-  if (auto func = activationFor(op)) {
-    FailureOr<Operand> a = operand(0);
-    if (failed(a))
-      return failure();
-    if (a->kind == Operand::Column) {
-      // Constant along the free dims (a per-channel value such as a batch
-      // norm's rsqrt(variance + eps)): computed once per partition, and
-      // the result stays a [P x 1] column.
-      FailureOr<Operand> r = newTile(type, 1);
-      if (failed(r))
-        return failure();
-      e.b.create<ActivationOp>(loc, *func, ap(*a, 1), ap(*r, 1), nullptr,
-                               nullptr, nullptr, Engine::scalar, nullptr,
-                               nullptr, nullptr, nullptr, nullptr);
-      return r;
-    }
-    FailureOr<Operand> x = asTile(*a, type);
-    FailureOr<Operand> r = newTile(type, ftot);
-    if (failed(x) || failed(r))
-      return failure();
-    e.b.create<ActivationOp>(loc, *func, full(*x), full(*r), nullptr, nullptr,
-                             nullptr, Engine::scalar, nullptr, nullptr, nullptr,
-                             nullptr, nullptr);
-    return r;
-  }
+  if (auto func = activationFor(op))
+    return lowerActivation(op, *func, type);
   if (isa<arith::ExtUIOp, arith::UIToFPOp>(op) &&
       op->getOperand(0).getType().getIntOrFloatBitWidth() > 1 &&
       !(values.count(op->getOperand(0)) &&
@@ -4552,8 +4598,8 @@ ConvolutionSlab convolutionSlab(const Convolution &cv, ArrayRef<int64_t> cnt,
 /// the outer N loops packed, which skips the rows a stride larger than the
 /// window never reads (a vision transformer's 32 x 32 patches at stride 32,
 /// window rows on the partitions: each partition reads one input row in 32)
-/// but takes one DMA run per chunk. None when
-/// no slab fits or the load would need more than 4 access-pattern dims.
+/// but takes one DMA run per chunk. None when no slab fits or the load would
+/// need more than 4 access-pattern dims.
 std::optional<ConvolutionSlab>
 chooseConvolutionSlab(const systole::TargetDesc &target, const Convolution &cv,
                       ArrayRef<int64_t> tile, int64_t maxROff, int64_t K,
@@ -4693,22 +4739,18 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   }
   SmallVector<int64_t> tile;
   int64_t nt = 1, slabBytes = 0;
-  bool slab = false;
-  ConvolutionSlab layout;
+  std::optional<ConvolutionSlab> slab;
   // Smaller tiles first drop the outer N loops (images), whose spans are
   // the widest.
   for (int64_t maxN = maxNTarget; nonNegative && !slab && maxN >= 32;
        maxN /= 2) {
     nt = chooseTile(maxN, tile);
-    std::optional<ConvolutionSlab> best =
+    slab =
         chooseConvolutionSlab(e.target, cv, tile, maxROff, K, [&](int64_t b) {
           return fixed + 2 * KB * alignTo64(b) <= S;
         });
-    if (best) {
-      layout = *best;
-      slabBytes = alignTo64(layout.elements * ebI);
-      slab = true;
-    }
+    if (slab)
+      slabBytes = alignTo64(slab->elements * ebI);
   }
   int64_t movBytes = KB * slabBytes;
   if (!slab) {
@@ -4833,29 +4875,33 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
     };
     SmallVector<int64_t> inStrides = stridesOf(cv.sIn),
                          outStrides = stridesOf(cv.sOut);
-    SmallVector<int64_t> mc(cnt), ms(inStrides);
-    {
-      SmallVector<int64_t> c2(cnt), s2(outStrides);
-      Emitter::normalize(mc, ms);
-      Emitter::normalize(c2, s2);
-      if (mc.size() > 4 || c2.size() > 4) {
-        emitError(loc) << "ncore: a convolution tile needs more than 4 free "
-                          "dims";
-        return failure();
-      }
+    // The tile's slab (its outer N loops packed like the chosen one's).
+    std::optional<ConvolutionSlab> tileSlab;
+    if (slab)
+      tileSlab = convolutionSlab(cv, cnt, maxROff, slab->packed);
+    // Access patterns have at most 4 free dims: the output's, and the
+    // moving operand's (the slab's, or the input's in HBM).
+    auto normalized = [&](ArrayRef<int64_t> strides) {
+      SmallVector<int64_t> c(cnt), s(strides);
+      Emitter::normalize(c, s);
+      return std::make_pair(c, s);
+    };
+    auto [mc, ms] = normalized(tileSlab ? tileSlab->strides : inStrides);
+    if (mc.size() > 4 || normalized(outStrides).first.size() > 4) {
+      emitError(loc) << "ncore: a convolution tile needs more than 4 free "
+                        "dims";
+      return failure();
     }
     int slot = tileIndex++ % movSlots;
     // The moving operand of (r, kb), [kt x n].
     std::function<AccessPatternAttr(int64_t, int64_t, int64_t)> moving;
-    if (slab) {
-      ConvolutionSlab tileSlab =
-          convolutionSlab(cv, cnt, maxROff, layout.packed);
+    if (tileSlab) {
       SmallVector<int64_t> loadCounts, loadStrides;
-      for (int64_t j = 0; j < tileSlab.packed; ++j) {
+      for (int64_t j = 0; j < tileSlab->packed; ++j) {
         loadCounts.push_back(cnt[j]);
         loadStrides.push_back(cv.sIn[cv.nLoops[j]]);
       }
-      loadCounts.push_back(tileSlab.chunk);
+      loadCounts.push_back(tileSlab->chunk);
       loadStrides.push_back(1);
       Emitter::normalize(loadCounts, loadStrides);
       int64_t inner = cv.pLoops.back();
@@ -4866,22 +4912,15 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
                 e.hbm(cv.in.base + (inBase + run.in) * ebI, run.count,
                       cv.sIn[inner], ti, loadCounts, loadStrides),
                 e.slicePartitions(e.sbuf(movOff[slot] + kb * slabBytes, kt, ti,
-                                         {tileSlab.elements}),
+                                         {tileSlab->elements}),
                                   run.p0, run.count));
       }
-      SmallVector<int64_t> sc(cnt), ss(tileSlab.strides);
-      Emitter::normalize(sc, ss);
-      if (sc.size() > 4) {
-        emitError(loc) << "ncore: a convolution tile needs more than 4 free "
-                          "dims";
-        return failure();
-      }
-      moving = [&, slot, sc, ss](int64_t r, int64_t kb, int64_t kt) {
+      moving = [&, slot, mc = mc, ms = ms](int64_t r, int64_t kb, int64_t kt) {
         int64_t oi, ow;
         convolutionROffsets(cv, r, oi, ow);
         return AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, kt,
                                       movOff[slot] + kb * slabBytes + oi * ebI,
-                                      ti, sc, ss, 0);
+                                      ti, mc, ms, 0);
       };
     } else {
       for (int64_t r = 0; r < R; ++r) {

@@ -441,14 +441,22 @@ FailureOr<Value> systole::emitScalarOp(OpBuilder &b, Location loc,
         return b.create<arith::SubIOp>(loc, p, n).getResult();
       })
       .Case([&](shlo::LogisticOp) {
+        // 1 / (1 + exp(-x)), in f32 for narrower floats and rounded once
+        // into the element type, as one op's result is (the reference
+        // interpreter computes bf16, f16 and f8 ops in float); rounding
+        // after each step was up to 2 ulps off in bf16.
         return floatOnly([&]() -> FailureOr<Value> {
           Type t = x.getType();
-          Value one = constantLike(b, loc, t, 1.0);
-          Value e = b.create<math::ExpOp>(loc, b.create<arith::NegFOp>(loc, x));
-          return b
-              .create<arith::DivFOp>(loc, one,
-                                     b.create<arith::AddFOp>(loc, one, e))
-              .getResult();
+          Value v = x;
+          if (t.getIntOrFloatBitWidth() < 32)
+            v = b.create<arith::ExtFOp>(loc, b.getF32Type(), x);
+          Value one = constantLike(b, loc, v.getType(), 1.0);
+          Value e = b.create<math::ExpOp>(loc, b.create<arith::NegFOp>(loc, v));
+          Value r = b.create<arith::DivFOp>(
+              loc, one, b.create<arith::AddFOp>(loc, one, e));
+          if (v != x)
+            r = b.create<arith::TruncFOp>(loc, t, r);
+          return r;
         });
       })
       .Case([&](shlo::IsFiniteOp) -> FailureOr<Value> {
