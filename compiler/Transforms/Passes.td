@@ -154,6 +154,24 @@ def ScatterIndicesToWindows : Pass<"systole-scatter-indices-to-windows",
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }
 
+def FoldTransposesIntoDots : Pass<"systole-fold-transposes-into-dots",
+                                  "mlir::func::FuncOp"> {
+  let summary = "The `simplify` phase: dot_general reads transposed and head-merged operands as laid out";
+  let description = [{
+    A `dot_general` operand that is a `transpose` is read through the
+    dot's dimension numbers instead, when that keeps the order of its free
+    dims (the result's layout). A batch dim that an operand's `reshape`
+    merged from several dims (batch and heads) becomes that many batch
+    dims: the dot reads the reshape's operand, the other operand's matching
+    batch dim is split by a reshape (which moves no data), and the result
+    is reshaped back. PyTorch/XLA's attention (reshape, transpose, reshape
+    to [batch * heads, tokens, head dim] before each batched matmul) then
+    runs without its transposes. Left unchanged: merged free or contracting
+    dims, and merged batch dims that the two operands split differently.
+  }];
+  let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
+}
+
 def QuantizeFP8 : Pass<"systole-quantize", "mlir::ModuleOp"> {
   let summary = "The `quantize` phase: FP8 operands for dot_general and convolution";
   let description = [{

@@ -4,8 +4,9 @@
 // CSE, decompose chlo ops and composite stablehlo ops into core stablehlo,
 // unroll loops of known trip count, turn if/case into selects of their
 // branches, runtime-indexed slices into row gathers and scatters and
-// element-wise scatters with iota index components into window scatters, then
-// canonicalize and CSE again so the decompositions' constants
+// element-wise scatters with iota index components into window scatters, and
+// fold transposes and head-merging reshapes into dot_general's dimension
+// numbers, then canonicalize and CSE again so the decompositions' constants
 // are shared.
 //
 //===----------------------------------------------------------------------===//
@@ -26,6 +27,7 @@ void systole::buildSimplifyPipeline(mlir::OpPassManager &pm) {
   pm.addNestedPass<mlir::func::FuncOp>(createSpeculateConditionals());
   pm.addNestedPass<mlir::func::FuncOp>(createDynamicSlicesToRows());
   pm.addNestedPass<mlir::func::FuncOp>(createScatterIndicesToWindows());
+  pm.addNestedPass<mlir::func::FuncOp>(createFoldTransposesIntoDots());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
 }
@@ -36,6 +38,7 @@ void systole::registerSimplifyPipeline() {
       "The `simplify` phase: canonicalize, CSE, decompose chlo and composite "
       "stablehlo ops into core stablehlo, unroll loops of known trip count, "
       "if/case as selects, runtime-indexed slices as row gathers, "
-      "element-wise scatters as window scatters",
+      "element-wise scatters as window scatters, transposes folded into "
+      "dot_general",
       buildSimplifyPipeline);
 }
