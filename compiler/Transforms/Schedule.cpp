@@ -38,13 +38,13 @@ struct Rows {
 
 /// One access of an instruction: memory, partitions [p0, p1), bytes [b0, b1)
 /// (in HBM: its byte extent; in SBUF and PSUM: within each partition).
-/// An HBM access is also taken as `full` rows (rowsOf): one per index of
-/// its dim (partitions or free) of the largest positive stride, else one row
-/// of its whole extent. Stores of [P x N] tiles into a row-major tensor (one
-/// row per partition) interleave with the next tiles' stores within one
-/// extent, and do not conflict with them. When its outermost free dim has 2
-/// to kMaxOuter indices at a positive stride, it is also
-/// `outer` copies, `outerStride` bytes apart, of the rows of the other dims
+/// An HBM access is also taken as `full` rows (rowsOf): one per partition,
+/// or when those join up one per index of its dim of the largest positive
+/// stride, else one row of its whole extent. Stores of [P x N] tiles into a
+/// row-major tensor (one row per partition) interleave with the next tiles'
+/// stores within one extent, and do not conflict with them. When its outermost
+/// free dim has 2 to kMaxOuter indices at a positive stride, it is also `outer`
+/// copies, `outerStride` bytes apart, of the rows of the other dims
 /// (`perOuter`): a store of a [channels x positions] tile into an NCHW tensor
 /// with two images writes each image's rows, not the channels between them
 /// that the next tile's store writes.
@@ -62,29 +62,39 @@ struct Access {
 constexpr int64_t kMaxOuter = 32;
 
 /// The rows of an HBM access pattern with element size `eb` at byte
-/// `offset` whose dims (its partitions among them) are `counts` and
-/// `strides` (elements): one row per index of the dim of the largest
-/// positive stride, each the span of the other dims (a superset of the
-/// bytes touched); one row of the whole extent when no dim advances.
-/// Partitions are the rows of a [P x N] tile of a row-major tensor; an
-/// NHWC store of [channels x positions] has a row per position instead.
+/// `offset` whose dims are `counts` and `strides` (elements), its
+/// partitions last: one row per partition, each the span of the other dims
+/// (a superset of the bytes touched), as for a [P x N] tile of a row-major
+/// tensor; when those rows join up (each spans the next one's start), one
+/// row per index of the dim of the largest positive stride instead (an NHWC
+/// store of [channels x positions] has a row per position); one row of the
+/// whole extent when no dim advances.
 Rows rowsOf(int64_t offset, int64_t eb, ArrayRef<int64_t> counts,
             ArrayRef<int64_t> strides) {
+  auto along = [&](int64_t row) {
+    int64_t lo = 0, hi = 0;
+    for (auto [i, count] : llvm::enumerate(counts)) {
+      if (static_cast<int64_t>(i) == row)
+        continue;
+      int64_t span = (count - 1) * strides[i];
+      (span < 0 ? lo : hi) += span;
+    }
+    if (row < 0)
+      return Rows{1, 0, offset + lo * eb, (hi - lo + 1) * eb};
+    return Rows{counts[row], strides[row] * eb, offset + lo * eb,
+                (hi - lo + 1) * eb};
+  };
+  int64_t partitions = counts.size() - 1;
+  if (counts[partitions] > 1 && strides[partitions] > 0) {
+    Rows r = along(partitions);
+    if (r.rowBytes < r.rowStride)
+      return r;
+  }
   int64_t row = -1;
   for (auto [i, count] : llvm::enumerate(counts))
     if (count > 1 && strides[i] > 0 && (row < 0 || strides[i] > strides[row]))
       row = i;
-  int64_t lo = 0, hi = 0;
-  for (auto [i, count] : llvm::enumerate(counts)) {
-    if (static_cast<int64_t>(i) == row)
-      continue;
-    int64_t span = (count - 1) * strides[i];
-    (span < 0 ? lo : hi) += span;
-  }
-  if (row < 0)
-    return Rows{1, 0, offset + lo * eb, (hi - lo + 1) * eb};
-  return Rows{counts[row], strides[row] * eb, offset + lo * eb,
-              (hi - lo + 1) * eb};
+  return along(row);
 }
 
 /// Fills the rows of `a` from its HBM access pattern `ap` (Access): its
