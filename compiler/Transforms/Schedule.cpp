@@ -58,7 +58,7 @@ struct Access {
 };
 
 /// Outer indices an Access keeps apart: two accesses' overlap then takes at
-/// most kMaxOuter^2 row comparisons.
+/// most 2 kMaxOuter - 1 row comparisons (one per shift between them).
 constexpr int64_t kMaxOuter = 32;
 
 /// The rows of an HBM access pattern with element size `eb` at byte
@@ -199,6 +199,9 @@ Rows shifted(Rows r, int64_t bytes) {
   return r;
 }
 
+/// Whether `a` and `b` may share a byte: their partitions and extents meet
+/// and, in HBM, their rows do (at each outer index, for an access that has
+/// them). A superset of the bytes each touches, so never a missed conflict.
 bool overlaps(const Access &a, const Access &b) {
   if (!(a.memory == b.memory && a.p0 < b.p1 && b.p0 < a.p1 && a.b0 < b.b1 &&
         b.b0 < a.b1))
