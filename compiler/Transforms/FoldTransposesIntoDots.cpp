@@ -43,38 +43,55 @@ SmallVector<int64_t> freeDims(int64_t rank, ArrayRef<int64_t> batch,
   return free;
 }
 
+/// `dims` of a transpose's result as dims of its operand.
+SmallVector<int64_t> throughPermutation(ArrayRef<int64_t> perm,
+                                        ArrayRef<int64_t> dims) {
+  SmallVector<int64_t> out;
+  for (int64_t d : dims)
+    out.push_back(perm[d]);
+  return out;
+}
+
+/// Whether a dot_general that reads `operand` with these batch and
+/// contracting dims can read the operand of the `transpose` that defines it
+/// instead (FoldTransposeOperand): the free dims keep their order, and so
+/// the result its layout.
+bool foldsTranspose(Value operand, ArrayRef<int64_t> batch,
+                    ArrayRef<int64_t> contracting) {
+  auto transpose = operand.getDefiningOp<stablehlo::TransposeOp>();
+  if (!transpose)
+    return false;
+  ArrayRef<int64_t> perm = transpose.getPermutation();
+  return llvm::is_sorted(
+      throughPermutation(perm, freeDims(perm.size(), batch, contracting)));
+}
+
 /// A dot_general operand that is a `transpose`: the dot reads the
 /// transpose's operand with its dims renumbered, when that keeps the order
 /// of the free dims (and so the result's layout). The batch dims keep their
-/// pairing and order; the contracting dims their pairing.
+/// pairing and order; the contracting dims their pairing. Tried before
+/// ExpandMergedBatchDims (a higher benefit), which would hide the transpose
+/// behind a reshape.
 struct FoldTransposeOperand : OpRewritePattern<stablehlo::DotGeneralOp> {
-  using OpRewritePattern::OpRewritePattern;
+  FoldTransposeOperand(MLIRContext *ctx)
+      : OpRewritePattern(ctx, /*benefit=*/2) {}
   LogicalResult matchAndRewrite(stablehlo::DotGeneralOp op,
                                 PatternRewriter &rewriter) const override {
     auto dn = op.getDotDimensionNumbers();
     for (int side = 0; side < 2; ++side) {
       Value operand = side == 0 ? op.getLhs() : op.getRhs();
-      auto transpose = operand.getDefiningOp<stablehlo::TransposeOp>();
-      if (!transpose)
-        continue;
-      ArrayRef<int64_t> perm = transpose.getPermutation();
       ArrayRef<int64_t> batch = side == 0 ? dn.getLhsBatchingDimensions()
                                           : dn.getRhsBatchingDimensions();
       ArrayRef<int64_t> contracting = side == 0
                                           ? dn.getLhsContractingDimensions()
                                           : dn.getRhsContractingDimensions();
-      auto remap = [&](ArrayRef<int64_t> dims) {
-        SmallVector<int64_t> out;
-        for (int64_t d : dims)
-          out.push_back(perm[d]);
-        return out;
-      };
-      SmallVector<int64_t> free =
-          remap(freeDims(perm.size(), batch, contracting));
-      if (!llvm::is_sorted(free))
+      if (!foldsTranspose(operand, batch, contracting))
         continue;
-      SmallVector<int64_t> newBatch = remap(batch),
-                           newContracting = remap(contracting);
+      auto transpose = operand.getDefiningOp<stablehlo::TransposeOp>();
+      ArrayRef<int64_t> perm = transpose.getPermutation();
+      SmallVector<int64_t> newBatch = throughPermutation(perm, batch),
+                           newContracting =
+                               throughPermutation(perm, contracting);
       auto dims = stablehlo::DotDimensionNumbersAttr::get(
           op.getContext(),
           side == 0 ? ArrayRef<int64_t>(newBatch)
@@ -134,7 +151,9 @@ Merged mergedOf(Value v) {
 /// reshape's operand, the other operand's matching dim is split alike (a
 /// reshape, which moves no data), and the result is reshaped back. Only
 /// batch dims: a merged free or contracting dim would give the tensor
-/// engine's contraction several M, N or K loops.
+/// engine's contraction several M, N or K loops. Only where it exposes a
+/// transpose that FoldTransposeOperand then folds (the reshape's operand is
+/// one): several batch loops in place of one gain nothing by themselves.
 struct ExpandMergedBatchDims : OpRewritePattern<stablehlo::DotGeneralOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(stablehlo::DotGeneralOp op,
@@ -175,13 +194,13 @@ struct ExpandMergedBatchDims : OpRewritePattern<stablehlo::DotGeneralOp> {
             sides[side].sizes[d].size() != 1)
           return failure();
     }
-    // New operands: per dim its split (batch) or its one size, in order.
-    Value operands[2];
-    SmallVector<int64_t> newBatch[2], newContracting[2];
+    // New operands' shapes: per dim its split (batch) or its one size, in
+    // order.
+    SmallVector<int64_t> shapes[2], newBatch[2], newContracting[2];
     for (int side = 0; side < 2; ++side) {
       const Merged &m = sides[side];
       int64_t rank = m.sizes.size();
-      SmallVector<int64_t> shape, start(rank);
+      SmallVector<int64_t> &shape = shapes[side], start(rank);
       for (int64_t d = 0; d < rank; ++d) {
         start[d] = shape.size();
         auto it = llvm::find(batch[side], d);
@@ -195,12 +214,28 @@ struct ExpandMergedBatchDims : OpRewritePattern<stablehlo::DotGeneralOp> {
           newBatch[side].push_back(start[d] + j);
       for (int64_t d : contracting[side])
         newContracting[side].push_back(start[d]);
+    }
+    // A side read as its reshape's operand, unchanged, needs no reshape.
+    auto readsSource = [&](int side) {
+      return sides[side].source != (side == 0 ? op.getLhs() : op.getRhs()) &&
+             cast<RankedTensorType>(sides[side].source.getType()).getShape() ==
+                 ArrayRef<int64_t>(shapes[side]);
+    };
+    if (!llvm::any_of(std::array{0, 1}, [&](int side) {
+          return readsSource(side) &&
+                 foldsTranspose(sides[side].source, newBatch[side],
+                                newContracting[side]);
+        }))
+      return failure();
+    Value operands[2];
+    for (int side = 0; side < 2; ++side) {
+      const Merged &m = sides[side];
       auto sourceType = cast<RankedTensorType>(m.source.getType());
       operands[side] = m.source;
-      if (sourceType.getShape() != ArrayRef<int64_t>(shape))
+      if (sourceType.getShape() != ArrayRef<int64_t>(shapes[side]))
         operands[side] = rewriter.create<stablehlo::ReshapeOp>(
             op.getLoc(),
-            RankedTensorType::get(shape, sourceType.getElementType()),
+            RankedTensorType::get(shapes[side], sourceType.getElementType()),
             m.source);
     }
     // Result: the batch dims, then each side's free dims.

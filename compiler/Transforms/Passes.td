@@ -172,6 +172,39 @@ def FoldTransposesIntoDots : Pass<"systole-fold-transposes-into-dots",
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }
 
+def CollapseDotDims : Pass<"systole-collapse-dot-dims", "mlir::func::FuncOp"> {
+  let summary = "The `simplify` phase: dot_general with one free dim per operand and one contracting dim";
+  let description = [{
+    The tensor engine multiplies [M x K] by [K x N] per batch index. A float
+    `dot_general` with more than one free dim on an operand (JAX's `x @ W`
+    of a [batch, tokens, features] x) or more than one contracting dim
+    (Flax DenseGeneral) is rewritten with one of each: the dims merge by a
+    `reshape` where they are adjacent and the contracting dims pair up in
+    the same order on both operands, else after a `transpose` of the
+    operand to [batch, free, contracting] (lhs) or [batch, contracting,
+    free] (rhs); the result is reshaped back. The contracting dims take the
+    lhs's order or the rhs's, whichever transposes fewer elements. As XLA's
+    DotDecomposer. Left unchanged: dots without contracting dims, integer
+    dots (they run on the vector engine) and dynamic shapes.
+  }];
+  let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
+}
+
+def CollapseTransposeDims : Pass<"systole-collapse-transpose-dims",
+                                 "mlir::func::FuncOp"> {
+  let summary = "The `simplify` phase: transposes of as few dims as they move";
+  let description = [{
+    A `transpose` whose permutation keeps a run of dims adjacent and in
+    order, or that has unit dims, becomes a `reshape` merging each run into
+    one dim (unit dims left out), a transpose of the merged dims, and a
+    `reshape` to the result; a single reshape where only unit dims move.
+    Perm [3, 0, 1, 2] of [a, b, c, d] is then a 2-D transpose of [a * b * c,
+    d], which the tensor engine transposes in blocks instead of HBM reads of
+    one element each.
+  }];
+  let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
+}
+
 def QuantizeFP8 : Pass<"systole-quantize", "mlir::ModuleOp"> {
   let summary = "The `quantize` phase: FP8 operands for dot_general and convolution";
   let description = [{

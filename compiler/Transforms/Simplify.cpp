@@ -6,8 +6,9 @@
 // branches, runtime-indexed slices into row gathers and scatters and
 // element-wise scatters with iota index components into window scatters, and
 // fold transposes and head-merging reshapes into dot_general's dimension
-// numbers, then canonicalize and CSE again so the decompositions' constants
-// are shared.
+// numbers, give every float dot_general one free dim per operand and one
+// contracting dim, merge the dims that a transpose keeps together, then
+// canonicalize and CSE again so the decompositions' constants are shared.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +29,8 @@ void systole::buildSimplifyPipeline(mlir::OpPassManager &pm) {
   pm.addNestedPass<mlir::func::FuncOp>(createDynamicSlicesToRows());
   pm.addNestedPass<mlir::func::FuncOp>(createScatterIndicesToWindows());
   pm.addNestedPass<mlir::func::FuncOp>(createFoldTransposesIntoDots());
+  pm.addNestedPass<mlir::func::FuncOp>(createCollapseDotDims());
+  pm.addNestedPass<mlir::func::FuncOp>(createCollapseTransposeDims());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
 }
@@ -39,6 +42,7 @@ void systole::registerSimplifyPipeline() {
       "stablehlo ops into core stablehlo, unroll loops of known trip count, "
       "if/case as selects, runtime-indexed slices as row gathers, "
       "element-wise scatters as window scatters, transposes folded into "
-      "dot_general",
+      "dot_general, dot_general's free and contracting dims collapsed, "
+      "transposes of as few dims as they move",
       buildSimplifyPipeline);
 }

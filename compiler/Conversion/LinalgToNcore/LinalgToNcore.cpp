@@ -192,6 +192,10 @@ constexpr int64_t kRowCacheSlots = 6;
 /// one per M block of a 2048-channel convolution.
 constexpr int64_t kMaxColumnSlots = 16;
 
+/// Most row slots of a transposed load (TileEmitter::loadTransposed): the
+/// loads of the next chunks run ahead of this chunk's transpose.
+constexpr int64_t kTransposeRowSlots = 4;
+
 /// `bytes` rounded up to a multiple of 64: SBUF slots start 64-byte aligned.
 int64_t alignTo64(int64_t bytes) { return (bytes + 63) / 64 * 64; }
 
@@ -1236,7 +1240,9 @@ private:
   /// Loads a float operand whose elements are contiguous along the
   /// partitions but strided along the one free dim (a transposed view) as
   /// [free chunk x P] rows, transposed on the tensor engine into `tile`:
-  /// one DMA descriptor per row instead of one per element. False (nothing
+  /// one DMA descriptor per row instead of one per element. The rows go to
+  /// up to kTransposeRowSlots optional slots in turn, so that the next
+  /// chunk's load need not wait for this chunk's transpose. False (nothing
   /// emitted) when the operand is not of that form.
   bool loadTransposed(const HbmView &view, AffineMap map, const Operand &tile) {
     if (k.tiling.partition < 0 || !isa<FloatType>(view.elementType) ||
@@ -1259,14 +1265,23 @@ private:
       return false;
     int64_t eb = bytesOf(view.elementType);
     int64_t maxP = e.target.pe_rows();
-    std::optional<int64_t> rows = e.allocOptionalSlot(p * eb, k.loc);
-    if (!rows)
+    SmallVector<int64_t, kTransposeRowSlots> rows;
+    int64_t chunks = (c[0] + maxP - 1) / maxP;
+    while (static_cast<int64_t>(rows.size()) <
+           std::min(kTransposeRowSlots, chunks)) {
+      std::optional<int64_t> slot = e.allocOptionalSlot(p * eb, k.loc);
+      if (!slot)
+        break;
+      rows.push_back(*slot);
+    }
+    if (rows.empty())
       return false;
     for (int64_t c0 = 0; c0 < c[0]; c0 += maxP) {
       int64_t cn = std::min(maxP, c[0] - c0);
       int64_t addr = view.base + (offset + c0 * st[0]) * eb;
       auto src = e.hbm(addr, cn, st[0], view.elementType, {p}, {1});
-      auto rowsAp = e.sbuf(*rows, cn, view.elementType, {p});
+      auto rowsAp =
+          e.sbuf(rows[c0 / maxP % rows.size()], cn, view.elementType, {p});
       e.dma(k.loc, src, rowsAp);
       int64_t tOff = e.transposeSlot(eb);
       auto t = e.sbuf(tOff, p, view.elementType, {cn}, Memory::psum);
@@ -3831,12 +3846,13 @@ void transposeRowsInto(Emitter &e, Location loc, int64_t rowOff, int64_t mt,
 /// to SBUF `panelOff` + kb * `stride` elements. `direct`: one DMA per block
 /// (n not contiguous-k); else 128 columns at a time are loaded as rows into
 /// the row slots (`bRowSlots` of `bRowSlotBytes` per partition from SBUF
-/// `bRowOff`, in turn, so that loads run ahead of the transposes) and
+/// `bRowOff`, in turn from `*rowLoads` and counting on from it, so that
+/// loads run ahead of the transposes, also those of the last panel) and
 /// transposed on the tensor engine.
 void loadBPanel(Emitter &e, Location loc, const Contraction &ct, int64_t bBase,
                 int64_t K, int64_t cols, int64_t stride, int64_t panelOff,
                 bool direct, int64_t bRowOff, int64_t bRowSlots = 1,
-                int64_t bRowSlotBytes = 0) {
+                int64_t bRowSlotBytes = 0, int64_t *rowLoads = nullptr) {
   assert((bRowSlots == 1 || bRowSlotBytes > 0) && "row slots need a size");
   Type tb = ct.b.elementType;
   int64_t ebB = bytesOf(tb), maxM = e.target.pe_columns();
@@ -3844,9 +3860,12 @@ void loadBPanel(Emitter &e, Location loc, const Contraction &ct, int64_t bBase,
     loadKBlocks(e, loc, bBase, K, ct.sBk, tb, cols, ct.sBn, panelOff, stride);
     return;
   }
+  int64_t first = rowLoads ? *rowLoads : 0;
   for (int64_t n0 = 0; n0 < cols; n0 += maxM) {
     int64_t nr = std::min(maxM, cols - n0);
-    int64_t rowOff = bRowOff + (n0 / maxM) % bRowSlots * bRowSlotBytes;
+    int64_t rowOff = bRowOff + (first + n0 / maxM) % bRowSlots * bRowSlotBytes;
+    if (rowLoads)
+      ++*rowLoads;
     e.dma(loc, e.hbm(bBase + n0 * ct.sBn * ebB, nr, ct.sBn, tb, {K}, {ct.sBk}),
           e.sbuf(rowOff, nr, tb, {K}));
     transposeRowsInto(e, loc, rowOff, nr, K, tb, panelOff + n0 * ebB, stride);
@@ -3960,6 +3979,7 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
   int64_t epiOff = initOff[1] + outBytes;
   int accBanks = std::max<int64_t>(1, banks - 2);
   int mIter = 0, nIter = 0, panelLoads = 0;
+  int64_t bRowLoads = 0;
   for (int64_t bi = 0; bi < ct.batch; ++bi) {
     std::array<int64_t, 3> boff = ct.batchOffsets(bi);
     // The index along each batch loop, for epilogues.
@@ -3971,7 +3991,7 @@ LogicalResult emitContractionChunk(Emitter &e, Location loc,
           bv.base + (bv.offset + boff[1] + k0 * ct.sBk + g0 * ct.sBn) * ebB;
       int64_t panelOff = base + panelLoads++ % panelSlots * panelBytes;
       loadBPanel(e, loc, ct, bBase, K, gc, groupCols, panelOff, bDirect,
-                 bRowOff, bRowSlots, bRowBytes);
+                 bRowOff, bRowSlots, bRowBytes, &bRowLoads);
       for (int64_t m0 = 0; m0 < M; m0 += maxM, ++mIter) {
         int64_t mt = std::min(maxM, M - m0);
         int slot = mIter % aSlots;

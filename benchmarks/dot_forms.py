@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""dot_general and transpose forms as exporters write them: simulated time.
+
+Generates one StableHLO program per case, compiles and runs each on the
+simulator for trn2 (timing only: --functional=false; the e2e tests
+collapsed-dot-dims.mlir, transpose-runs.mlir and attention-head-transposes.mlir
+check the values) and prints a Markdown table of simulated time, tensor-engine
+utilisation and DMA bytes. Each case is written the way an exporter writes it
+and, where one exists, next to the plain 2-D form the `simplify` phase turns
+it into, whose time it should match:
+  - JAX's `x @ W` of a 3-D x (two free dims on the lhs) against x as 2-D;
+  - Flax DenseGeneral (two contracting dims) against one merged K;
+  - contracting dims [1, 0] x [0, 3] (transposes needed);
+  - PyTorch/XLA attention scores (heads split, transposed, merged);
+  - transposes that keep runs of dims together against their 2-D form.
+docs/performance.md records the numbers.
+
+  python3 benchmarks/dot_forms.py --bin build/bin
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def t(shape, dtype):
+    return "tensor<%sx%s>" % ("x".join(str(d) for d in shape), dtype)
+
+
+def program(args, body, results):
+    """A @main of `args` [(name, shape, dtype)], `body` lines, returning
+    `results` [(name, shape, dtype)]."""
+    sig = ", ".join("%%%s: %s" % (n, t(s, d)) for n, s, d in args)
+    rt = ", ".join(t(s, d) for _, s, d in results)
+    ret = "  return %s : %s" % (", ".join("%" + n for n, _, _ in results), rt)
+    return "func.func @main(%s) -> (%s) {\n%s\n%s\n}\n" % (
+        sig, rt, "\n".join("  " + b for b in body), ret)
+
+
+def dot(lhs, rhs, out, lt, rt, ot, lc, rc, batch=None):
+    dims = ""
+    if batch:
+        dims = "batching_dims = [%s] x [%s], " % (
+            ", ".join(map(str, batch[0])), ", ".join(map(str, batch[1])))
+    return ("%%%s = stablehlo.dot_general %%%s, %%%s, %scontracting_dims = [%s] x [%s]"
+            " : (%s, %s) -> %s" % (out, lhs, rhs, dims, ", ".join(map(str, lc)),
+                                   ", ".join(map(str, rc)), lt, rt, ot))
+
+
+def dot_case(lshape, rshape, oshape, lc, rc, dtype="bf16", batch=None):
+    lt, rt, ot = t(lshape, dtype), t(rshape, dtype), t(oshape, "f32")
+    return program([("a", lshape, dtype), ("b", rshape, dtype)],
+                   [dot("a", "b", "d", lt, rt, ot, lc, rc, batch)],
+                   [("d", oshape, "f32")])
+
+
+def transpose_case(shape, perm, dtype="f32"):
+    out = [shape[p] for p in perm]
+    return program([("x", shape, dtype)],
+                   ["%%y = stablehlo.transpose %%x, dims = [%s] : (%s) -> %s" % (
+                       ", ".join(map(str, perm)), t(shape, dtype), t(out, dtype))],
+                   [("y", out, dtype)])
+
+
+def attention_scores():
+    """q, k [2 x 50 x 256] f32 as PyTorch/XLA splits them into 4 heads."""
+    q4, qt, qb = t([2, 50, 4, 64], "f32"), t([2, 4, 50, 64], "f32"), t([8, 50, 64], "f32")
+    kt, kb = t([2, 4, 64, 50], "f32"), t([8, 64, 50], "f32")
+    x, s = t([2, 50, 256], "f32"), t([8, 50, 50], "f32")
+    body = [
+        "%%q4 = stablehlo.reshape %%q : (%s) -> %s" % (x, q4),
+        "%%qt = stablehlo.transpose %%q4, dims = [0, 2, 1, 3] : (%s) -> %s" % (q4, qt),
+        "%%qb = stablehlo.reshape %%qt : (%s) -> %s" % (qt, qb),
+        "%%k4 = stablehlo.reshape %%k : (%s) -> %s" % (x, q4),
+        "%%kt = stablehlo.transpose %%k4, dims = [0, 2, 3, 1] : (%s) -> %s" % (q4, kt),
+        "%%kb = stablehlo.reshape %%kt : (%s) -> %s" % (kt, kb),
+        dot("qb", "kb", "s", qb, kb, s, [2], [1], ([0], [0])),
+    ]
+    return program([("q", [2, 50, 256], "f32"), ("k", [2, 50, 256], "f32")],
+                   body, [("s", [8, 50, 50], "f32")])
+
+
+CASES = [
+    ("x[2x128x512] @ W[512x512] bf16 (JAX dense, 3-D x)",
+     dot_case([2, 128, 512], [512, 512], [2, 128, 512], [2], [0])),
+    ("x[256x512] @ W[512x512] bf16 (the same as 2-D)",
+     dot_case([256, 512], [512, 512], [256, 512], [1], [0])),
+    ("x[1x128x512] @ W[512x512] bf16 (batch 1)",
+     dot_case([1, 128, 512], [512, 512], [1, 128, 512], [2], [0])),
+    ("h[2x128x8x64] . W[8x64x512] bf16 (DenseGeneral, K = heads x head dim)",
+     dot_case([2, 128, 8, 64], [8, 64, 512], [2, 128, 512], [2, 3], [0, 1])),
+    ("a[64x128x256] . b[128x8x16x64] f32, contracting [1, 0] x [0, 3]",
+     dot_case([64, 128, 256], [128, 8, 16, 64], [256, 8, 16], [1, 0], [0, 3],
+              dtype="f32")),
+    ("attention scores, 2 x 4 heads x 50 tokens x 64, PyTorch/XLA form",
+     attention_scores()),
+    ("transpose [128x8x16x64] perm [3, 0, 1, 2] f32",
+     transpose_case([128, 8, 16, 64], [3, 0, 1, 2])),
+    ("transpose [16384x64] perm [1, 0] f32 (its 2-D form)",
+     transpose_case([16384, 64], [1, 0])),
+    ("transpose [2x16x16x64] perm [0, 3, 1, 2] bf16 (NHWC to NCHW)",
+     transpose_case([2, 16, 16, 64], [0, 3, 1, 2], "bf16")),
+]
+
+
+def simulate(binary, path, tmp):
+    ncx = os.path.join(tmp, "out.ncx")
+    stats = os.path.join(tmp, "stats.json")
+    p = subprocess.run([os.path.join(binary, "systole-compile"), path, "-o", ncx],
+                       capture_output=True, text=True, timeout=3600)
+    if p.returncode != 0:
+        return None, p.stderr.strip().splitlines()[-1:]
+    p = subprocess.run([os.path.join(binary, "systole-run"), ncx,
+                        "--random-inputs", "--seed=1", "--functional=false",
+                        "--quiet", "--stats-json=" + stats],
+                       capture_output=True, text=True, timeout=3600)
+    if p.returncode != 0:
+        return None, p.stderr.strip().splitlines()[-1:]
+    with open(stats) as f:
+        return json.load(f), None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bin", default="build/bin")
+    args = ap.parse_args()
+    print("| case | simulated us (trn2) | PE util | DMA MB |")
+    print("|---|---|---|---|")
+    failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, (name, text) in enumerate(CASES):
+            path = os.path.join(tmp, "case%d.mlir" % i)
+            with open(path, "w") as f:
+                f.write(text)
+            s, err = simulate(args.bin, path, tmp)
+            if s is None:
+                failed += 1
+                print("| %s | failed: %s | | |" % (name, " ".join(err)), flush=True)
+                continue
+            print("| %s | %.1f | %.1f%% | %.2f |" % (
+                name, s["total_ns"] / 1000.0, 100.0 * s["pe_utilization"],
+                s["dma_bytes"] / 1e6), flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
