@@ -10,10 +10,13 @@
 // each operand's free dims become one dim and its contracting dims one dim
 // by a `reshape` where they are adjacent in memory and the contracting dims
 // pair up in the same order on both sides (a reshape moves no data), else
-// after a `transpose` to [batch..., free..., contracting...] (lhs) or
-// [batch..., contracting..., free...] (rhs). The result is reshaped back.
-// Batch dims stay as they are (the tensor engine's lowering takes any
-// number of them, at any stride).
+// after a `transpose` to [batch..., free..., contracting...] or [batch...,
+// contracting..., free...], whichever keeps the operand's contiguous dim
+// innermost. The result is reshaped back. Batch dims stay as they are (the
+// tensor engine's lowering takes any number of them, at any stride). Left
+// alone: dots without a tensor-engine form, and short contractions against
+// a vector or a few columns, which the vector engine does faster as
+// written.
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,8 +89,14 @@ int64_t innermostDim(ArrayRef<int64_t> shape) {
 /// last (in `roles`' order) when it is a contracting dim; a batch dim moves.
 bool keepsInnermost(ArrayRef<int64_t> shape, const OperandDims &roles) {
   int64_t d = innermostDim(shape);
-  return d < 0 || llvm::is_contained(roles.free, d) ||
-         (!roles.contracting.empty() && roles.contracting.back() == d);
+  if (d < 0 || llvm::is_contained(roles.free, d))
+    return true;
+  // The last contracting dim that is not a unit dim (unit dims move no
+  // data).
+  for (int64_t c : llvm::reverse(roles.contracting))
+    if (shape[c] != 1)
+      return c == d;
+  return false;
 }
 
 /// The product of `shape`'s sizes at `dims`.
@@ -177,9 +186,14 @@ Value transposeTo(PatternRewriter &rewriter, Location loc, Value v,
       rewriter.getDenseI64ArrayAttr(perm));
 }
 
-/// How many times a plain transpose's cost one that moves the contiguous
-/// dim costs: 4 MB of f32 transpose in 1073 us against 57 us (trn2).
+/// The cost of a transpose that moves the contiguous dim, in multiples of
+/// one that keeps it innermost: 4 MB of f32 took 1073 us against 57 us on
+/// trn2.
 constexpr int64_t kMovedInnermostCost = 20;
+
+/// The shortest contraction (K) worth collapsing for the tensor engine when
+/// a side has fewer free elements than this too.
+constexpr int64_t kMinCollapsedK = 32;
 
 /// A float dot_general with an operand of more than one free dim or with
 /// more than one contracting dim, rewritten with one of each per operand
@@ -217,6 +231,21 @@ struct CollapseDotDims : OpRewritePattern<stablehlo::DotGeneralOp> {
     if (lc.empty() || (lc.size() == 1 && roles[0].free.size() <= 1 &&
                        roles[1].free.size() <= 1))
       return failure();
+    // The tensor engine's forms: f32 x f32, or 16- and 8-bit floats on
+    // both sides (a bf16 x f32 dot stays on the vector engine).
+    auto narrow = [](Type t) { return t.getIntOrFloatBitWidth() <= 16; };
+    Type lt = lhsType.getElementType(), rt = rhsType.getElementType();
+    if (!((lt.isF32() && rt.isF32()) || (narrow(lt) && narrow(rt))))
+      return failure();
+    // A short contraction where one side is a vector or a few columns: the
+    // vector engine's contraction of the dot as written is faster (a
+    // [4 x 8192 x 16] . [16] matrix-vector product: 107.4 us, collapsed
+    // for the tensor engine 280.7).
+    int64_t k = sizeOf(lhsType.getShape(), lc);
+    for (int side = 0; side < 2; ++side)
+      if (k < kMinCollapsedK &&
+          sizeOf(types[side].getShape(), roles[side].free) < kMinCollapsedK)
+        return failure();
 
     // The contracting pairs in the lhs's dim order or the rhs's: the one
     // whose operands need fewer elements transposed.

@@ -181,11 +181,13 @@ def CollapseDotDims : Pass<"systole-collapse-dot-dims", "mlir::func::FuncOp"> {
     (Flax DenseGeneral) is rewritten with one of each: the dims merge by a
     `reshape` where they are adjacent and the contracting dims pair up in
     the same order on both operands, else after a `transpose` of the
-    operand to [batch, free, contracting] (lhs) or [batch, contracting,
-    free] (rhs); the result is reshaped back. The contracting dims take the
-    lhs's order or the rhs's, whichever transposes fewer elements. As XLA's
-    DotDecomposer. Left unchanged: dots without contracting dims, integer
-    dots (they run on the vector engine) and dynamic shapes.
+    operand to [batch, free, contracting] or [batch, contracting, free],
+    whichever keeps its contiguous dim innermost; the result is reshaped
+    back. The contracting dims take the lhs's order or the rhs's, whichever
+    costs less to transpose. As XLA's DotDecomposer. Left unchanged: dots
+    without contracting dims or without a tensor-engine form (integer,
+    bf16 x f32), contractions shorter than 32 against a side of fewer than
+    32 free elements (the vector engine is faster), and dynamic shapes.
   }];
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }
@@ -194,13 +196,16 @@ def CollapseTransposeDims : Pass<"systole-collapse-transpose-dims",
                                  "mlir::func::FuncOp"> {
   let summary = "The `simplify` phase: transposes of as few dims as they move";
   let description = [{
-    A `transpose` whose permutation keeps a run of dims adjacent and in
-    order, or that has unit dims, becomes a `reshape` merging each run into
-    one dim (unit dims left out), a transpose of the merged dims, and a
-    `reshape` to the result; a single reshape where only unit dims move.
-    Perm [3, 0, 1, 2] of [a, b, c, d] is then a 2-D transpose of [a * b * c,
-    d], which the tensor engine transposes in blocks instead of HBM reads of
-    one element each.
+    A `transpose` whose permutation keeps a run of non-unit dims adjacent
+    and in order becomes a `reshape` merging each run into one dim (unit
+    dims left out), a transpose of the merged dims, and a `reshape` to the
+    result; one that moves only unit dims becomes a single reshape; a
+    transpose of a transpose becomes one transpose. Perm [3, 0, 1, 2] of
+    [a, b, c, d] is then a 2-D transpose of [a * b * c, d], which the
+    tensor engine transposes in blocks instead of HBM reads of one element
+    each. Left unchanged: a transpose that moves a contiguous dim of fewer
+    than 8 elements (NHWC to NCHW of RGB images), which loads faster as it
+    is.
   }];
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }

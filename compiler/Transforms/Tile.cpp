@@ -110,7 +110,7 @@ systole::TilingDecision
 systole::decideTiling(ArrayRef<int64_t> ranges,
                       ArrayRef<utils::IteratorType> iters,
                       int64_t bytesPerElement, int64_t sbufBytesPerPartition,
-                      int64_t partitions) {
+                      int64_t partitions, bool transposedLoads) {
   TilingDecision d;
   int64_t slotBytes = sbufBytesPerPartition / 2;
   size_t n = ranges.size();
@@ -133,6 +133,17 @@ systole::decideTiling(ArrayRef<int64_t> ranges,
     for (size_t i = 0; i < candidates; ++i)
       if (d.partition < 0 || ranges[parallel[i]] > ranges[d.partition])
         d.partition = parallel[i];
+    // A reduction over loops outside a parallel innermost one (NHWC global
+    // pooling: [images, h, w, channels] summed over h and w): the
+    // innermost loop takes the partitions where it is the larger and its
+    // tiles load as rows transposed on the tensor engine, else each
+    // partition would read runs of a tile's width (20 elements of 512
+    // channels: 854.8 us where this takes 17.9 on trn2).
+    bool reduces = parallel.size() != n;
+    int64_t innermost = static_cast<int64_t>(n) - 1;
+    if (transposedLoads && innermostParallel && reduces &&
+        ranges[innermost] > ranges[d.partition])
+      d.partition = innermost;
   }
   d.tiles.assign(n, 1);
   if (d.partition >= 0)
@@ -224,10 +235,15 @@ struct TilePass : systole::impl::TileBase<TilePass> {
       if (op->getNumRegions() == 1)
         for (Operation &bodyOp : op->getRegion(0).front())
           bytesPerElement += 4 * (1 + systole::extraTemporaries(bodyOp));
+      bool transposedLoads = llvm::all_of(op->getOperands(), [](Value v) {
+        Type t = getElementTypeOrSelf(v.getType());
+        return isa<FloatType>(t) && t.getIntOrFloatBitWidth() >= 16;
+      });
       systole::setTiling(
-          op, systole::decideTiling(
-                  ranges, op.getIteratorTypesArray(), bytesPerElement,
-                  loaded->sbuf_bytes_per_partition(), partitions));
+          op, systole::decideTiling(ranges, op.getIteratorTypesArray(),
+                                    bytesPerElement,
+                                    loaded->sbuf_bytes_per_partition(),
+                                    partitions, transposedLoads));
     });
   }
 };

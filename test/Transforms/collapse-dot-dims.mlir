@@ -57,34 +57,40 @@ func.func @units_and_batch(%a: tensor<4x64x1x50xf32>, %b: tensor<4x64x1x30xf32>)
 // dims are then out of order, to [contracting, free] (K-major, as the
 // tensor engine reads a stationary operand).
 // CHECK-LABEL: func.func @transposed
-// CHECK-SAME:    (%[[A:.*]]: tensor<6x5x7xf32>, %[[B:.*]]: tensor<5x3x4x6xf32>)
-// CHECK:         %[[AT:.*]] = stablehlo.transpose %[[A]], dims = [1, 0, 2] : (tensor<6x5x7xf32>) -> tensor<5x6x7xf32>
-// CHECK-NEXT:    %[[A2:.*]] = stablehlo.reshape %[[AT]] : (tensor<5x6x7xf32>) -> tensor<30x7xf32>
-// CHECK-NEXT:    %[[BT:.*]] = stablehlo.transpose %[[B]], dims = [1, 2, 0, 3] : (tensor<5x3x4x6xf32>) -> tensor<3x4x5x6xf32>
-// CHECK-NEXT:    %[[B2:.*]] = stablehlo.reshape %[[BT]] : (tensor<3x4x5x6xf32>) -> tensor<12x30xf32>
-// CHECK-NEXT:    %[[D:.*]] = stablehlo.dot_general %[[A2]], %[[B2]], contracting_dims = [0] x [1] : (tensor<30x7xf32>, tensor<12x30xf32>) -> tensor<7x12xf32>
+// CHECK-SAME:    (%[[A:.*]]: tensor<6x8x7xf32>, %[[B:.*]]: tensor<8x3x4x6xf32>)
+// CHECK:         %[[AT:.*]] = stablehlo.transpose %[[A]], dims = [1, 0, 2] : (tensor<6x8x7xf32>) -> tensor<8x6x7xf32>
+// CHECK-NEXT:    %[[A2:.*]] = stablehlo.reshape %[[AT]] : (tensor<8x6x7xf32>) -> tensor<48x7xf32>
+// CHECK-NEXT:    %[[BT:.*]] = stablehlo.transpose %[[B]], dims = [1, 2, 0, 3] : (tensor<8x3x4x6xf32>) -> tensor<3x4x8x6xf32>
+// CHECK-NEXT:    %[[B2:.*]] = stablehlo.reshape %[[BT]] : (tensor<3x4x8x6xf32>) -> tensor<12x48xf32>
+// CHECK-NEXT:    %[[D:.*]] = stablehlo.dot_general %[[A2]], %[[B2]], contracting_dims = [0] x [1] : (tensor<48x7xf32>, tensor<12x48xf32>) -> tensor<7x12xf32>
 // CHECK-NEXT:    stablehlo.reshape %[[D]] : (tensor<7x12xf32>) -> tensor<7x3x4xf32>
-func.func @transposed(%a: tensor<6x5x7xf32>, %b: tensor<5x3x4x6xf32>) -> tensor<7x3x4xf32> {
-  %d = stablehlo.dot_general %a, %b, contracting_dims = [1, 0] x [0, 3] : (tensor<6x5x7xf32>, tensor<5x3x4x6xf32>) -> tensor<7x3x4xf32>
+func.func @transposed(%a: tensor<6x8x7xf32>, %b: tensor<8x3x4x6xf32>) -> tensor<7x3x4xf32> {
+  %d = stablehlo.dot_general %a, %b, contracting_dims = [1, 0] x [0, 3] : (tensor<6x8x7xf32>, tensor<8x3x4x6xf32>) -> tensor<7x3x4xf32>
   return %d : tensor<7x3x4xf32>
 }
 
 // -----
 
 // Left alone: one free dim per operand and one contracting dim already (a
-// batched matmul, a matrix-vector product), an integer dot (the vector
-// engine's), and an outer product (no contracting dim).
+// batched matmul, a matrix-vector product), an integer dot and a bf16 x f32
+// one (no tensor-engine form: the vector engine's), an outer product (no
+// contracting dim), and a short contraction (K 16) against a vector, which
+// the vector engine does faster as written.
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT:     stablehlo.reshape
 // CHECK-NOT:     stablehlo.transpose
 // CHECK:         stablehlo.dot_general {{.*}} : (tensor<8x50x64xf32>, tensor<8x64x40xf32>) -> tensor<8x50x40xf32>
 // CHECK:         stablehlo.dot_general {{.*}} : (tensor<64x50xf32>, tensor<64xf32>) -> tensor<50xf32>
 // CHECK:         stablehlo.dot_general {{.*}} : (tensor<2x3x4xi32>, tensor<4x5xi32>) -> tensor<2x3x5xi32>
+// CHECK:         stablehlo.dot_general {{.*}} : (tensor<2x3x64xbf16>, tensor<64x5xf32>) -> tensor<2x3x5xf32>
 // CHECK:         stablehlo.dot_general {{.*}} : (tensor<2x3xf32>, tensor<5xf32>) -> tensor<2x3x5xf32>
-func.func @left_alone(%a: tensor<8x50x64xf32>, %b: tensor<8x64x40xf32>, %m: tensor<64x50xf32>, %v: tensor<64xf32>, %i: tensor<2x3x4xi32>, %j: tensor<4x5xi32>, %p: tensor<2x3xf32>, %q: tensor<5xf32>) -> (tensor<8x50x40xf32>, tensor<50xf32>, tensor<2x3x5xi32>, tensor<2x3x5xf32>) {
+// CHECK:         stablehlo.dot_general {{.*}} : (tensor<4x512x16xf32>, tensor<16xf32>) -> tensor<4x512xf32>
+func.func @left_alone(%a: tensor<8x50x64xf32>, %b: tensor<8x64x40xf32>, %m: tensor<64x50xf32>, %v: tensor<64xf32>, %i: tensor<2x3x4xi32>, %j: tensor<4x5xi32>, %h: tensor<2x3x64xbf16>, %g: tensor<64x5xf32>, %p: tensor<2x3xf32>, %q: tensor<5xf32>, %x: tensor<4x512x16xf32>, %y: tensor<16xf32>) -> (tensor<8x50x40xf32>, tensor<50xf32>, tensor<2x3x5xi32>, tensor<2x3x5xf32>, tensor<2x3x5xf32>, tensor<4x512xf32>) {
   %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<8x50x64xf32>, tensor<8x64x40xf32>) -> tensor<8x50x40xf32>
   %1 = stablehlo.dot_general %m, %v, contracting_dims = [0] x [0] : (tensor<64x50xf32>, tensor<64xf32>) -> tensor<50xf32>
   %2 = stablehlo.dot_general %i, %j, contracting_dims = [2] x [0] : (tensor<2x3x4xi32>, tensor<4x5xi32>) -> tensor<2x3x5xi32>
-  %3 = stablehlo.dot_general %p, %q, contracting_dims = [] x [] : (tensor<2x3xf32>, tensor<5xf32>) -> tensor<2x3x5xf32>
-  return %0, %1, %2, %3 : tensor<8x50x40xf32>, tensor<50xf32>, tensor<2x3x5xi32>, tensor<2x3x5xf32>
+  %3 = stablehlo.dot_general %h, %g, contracting_dims = [2] x [0] : (tensor<2x3x64xbf16>, tensor<64x5xf32>) -> tensor<2x3x5xf32>
+  %4 = stablehlo.dot_general %p, %q, contracting_dims = [] x [] : (tensor<2x3xf32>, tensor<5xf32>) -> tensor<2x3x5xf32>
+  %5 = stablehlo.dot_general %x, %y, contracting_dims = [2] x [0] : (tensor<4x512x16xf32>, tensor<16xf32>) -> tensor<4x512xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<8x50x40xf32>, tensor<50xf32>, tensor<2x3x5xi32>, tensor<2x3x5xf32>, tensor<2x3x5xf32>, tensor<4x512xf32>
 }

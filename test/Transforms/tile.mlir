@@ -56,14 +56,21 @@ func.func @reductions(%a: tensor<100x300xf32>, %init: tensor<100xf32>, %v: tenso
 // -----
 // A reduction over the innermost loop (a softmax or layer-norm row): the
 // reduced loop is the contiguous one, so the parallel loop next to it (1024
-// rows) takes the partitions, not the 8 heads before it. A reduction over a
-// middle loop keeps its innermost parallel loop contiguous and free: the
-// outer loop (64) takes the partitions.
+// rows) takes the partitions, not the 8 heads before it. A float reduction
+// over a middle loop whose parallel innermost loop (1000) is larger than the
+// outer one (64): the innermost loop takes the partitions, and each tile
+// spans the whole reduction (`ncore` loads it as rows of 128 contiguous
+// elements and transposes them on the tensor engine; with the outer loop
+// on the partitions each would read the tile's 13 columns an element at a
+// time). An integer one cannot be transposed so: the outer loop takes the
+// partitions.
 // CHECK-LABEL: func.func @row_reductions
 // CHECK: systole.tiling = {partition = 2 : i64, tiles = array<i64: 1, 1, 128, 1024>}
+// CHECK: systole.tiling = {partition = 2 : i64, tiles = array<i64: 1, 300, 128>}
 // CHECK: systole.tiling = {partition = 0 : i64, tiles = array<i64: 64, 300, 13>}
 func.func @row_reductions(%a: tensor<1x8x1024x1024xf32>, %init: tensor<1x8x1024xf32>,
-                          %b: tensor<64x300x1000xf32>, %init2: tensor<64x1000xf32>) -> (tensor<1x8x1024xf32>, tensor<64x1000xf32>) {
+                          %b: tensor<64x300x1000xf32>, %init2: tensor<64x1000xf32>,
+                          %c: tensor<64x300x1000xi32>, %init3: tensor<64x1000xi32>) -> (tensor<1x8x1024xf32>, tensor<64x1000xf32>, tensor<64x1000xi32>) {
   %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
       ins(%a : tensor<1x8x1024x1024xf32>) outs(%init : tensor<1x8x1024xf32>) {
   ^bb0(%x: f32, %o: f32):
@@ -76,7 +83,13 @@ func.func @row_reductions(%a: tensor<1x8x1024x1024xf32>, %init: tensor<1x8x1024x
     %s = arith.addf %o, %x : f32
     linalg.yield %s : f32
   } -> tensor<64x1000xf32>
-  return %0, %1 : tensor<1x8x1024xf32>, tensor<64x1000xf32>
+  %2 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%c : tensor<64x300x1000xi32>) outs(%init3 : tensor<64x1000xi32>) {
+  ^bb0(%x: i32, %o: i32):
+    %s = arith.addi %o, %x : i32
+    linalg.yield %s : i32
+  } -> tensor<64x1000xi32>
+  return %0, %1, %2 : tensor<1x8x1024xf32>, tensor<64x1000xf32>, tensor<64x1000xi32>
 }
 
 // -----

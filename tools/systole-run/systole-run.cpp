@@ -76,11 +76,13 @@ cl::opt<std::string> randomDistribution(
 cl::opt<uint64_t> seed("seed", cl::desc("seed of --random-inputs"), cl::init(0),
                        cl::cat(runCategory));
 cl::list<std::string> outputs("output",
-                              cl::desc("@file.npy or @file.bin per result"),
+                              cl::desc("@file.npy or @file.bin per result "
+                                       "(one per result, or none)"),
                               cl::cat(runCategory));
 cl::list<std::string>
     expectedOutputs("expected-output",
-                    cl::desc("expected result (literal or @file), in order"),
+                    cl::desc("expected result (literal or @file), one "
+                             "per result in order, or none"),
                     cl::cat(runCategory));
 cl::opt<double> rtol("rtol", cl::desc("relative tolerance"), cl::init(1e-5),
                      cl::cat(runCategory));
@@ -224,12 +226,18 @@ int handleResults(const std::vector<systole::HostTensor> &results) {
                                     : systole::formatTensor(r))
                    << "\n";
   llvm::outs().flush();
-  for (auto [i, spec] : llvm::enumerate(outputs)) {
-    if (i >= results.size()) {
-      llvm::errs() << "systole-run: error: --output #" << i
-                   << " but there are only " << results.size() << " results\n";
+  // One --output and one --expected-output per result, or none: fewer
+  // would leave results unwritten and unchecked without a word.
+  for (auto [flag, count] :
+       {std::make_pair("--output", outputs.size()),
+        std::make_pair("--expected-output", expectedOutputs.size())})
+    if (count != 0 && count != results.size()) {
+      llvm::errs() << "systole-run: error: " << count << " " << flag << " for "
+                   << results.size()
+                   << " results (give one per result, in order)\n";
       return kBadInput;
     }
+  for (auto [i, spec] : llvm::enumerate(outputs)) {
     llvm::StringRef path = llvm::StringRef(spec).ltrim('@');
     absl::Status st = path.ends_with(".npy")
                           ? systole::writeNpy(path.str(), results[i])
@@ -241,11 +249,6 @@ int handleResults(const std::vector<systole::HostTensor> &results) {
     }
   }
   for (auto [i, spec] : llvm::enumerate(expectedOutputs)) {
-    if (i >= results.size()) {
-      llvm::errs() << "systole-run: error: --expected-output #" << i
-                   << " but there are only " << results.size() << " results\n";
-      return kBadInput;
-    }
     absl::StatusOr<systole::HostTensor> expected =
         systole::parseTensorLiteral(spec);
     if (!expected.ok()) {

@@ -27,6 +27,7 @@
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <array>
 #include <functional>
@@ -3145,6 +3146,12 @@ LogicalResult TileEmitter::run() {
             Operand init;
             init.imm = v;
             init.type = outType;
+            // A reduced tile holds the fpar elements of the output's tile,
+            // not the ftot of the input's: the combine covers those only. (A
+            // [P x 1] column, fpar 1, combines as a column.)
+            std::optional<llvm::SaveAndRestore<int64_t>> outputElements;
+            if (!redDims.empty() && fpar > 1)
+              outputElements.emplace(ftot, fpar);
             FailureOr<Operand> combined =
                 alu(rop, reduced, init, outType, outType);
             if (failed(combined))
@@ -4733,6 +4740,15 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   int64_t outBytes = alignTo64(maxNTarget * 4);
   int64_t epiBytes = epi ? alignTo64(epi->arenaBytes) : 0;
   int64_t fixed = cw.fixedBytes + epiBytes;
+  // An output whose channels are contiguous in HBM (NHWC): a [channels x
+  // positions] tile would store one element per DMA descriptor. Its blocks
+  // of up to 128 positions are transposed on the tensor engine instead, into
+  // two row slots in turn, and stored as rows of channels.
+  bool transposedStore = !epi && zeroInit && cv.m >= 0 && cv.sOut[cv.m] == 1 &&
+                         isa<FloatType>(to) && ebO >= 2;
+  int64_t storeRowBytes = alignTo64(maxM * ebO);
+  if (transposedStore)
+    fixed += 2 * storeRowBytes;
 
   // N tile: innermost N loops first, up to `maxN` elements.
   auto chooseTile = [&](int64_t maxN, SmallVector<int64_t> &tile) {
@@ -4809,6 +4825,8 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   initOff[1] = initOff[0] + outBytes;
   int64_t rowOff = initOff[1] + outBytes;
   int64_t epiOff = rowOff + rowSlots * rowBytes;
+  int64_t storeRowOff = epiOff + epiBytes;
+  int64_t storeBlocks = 0;
   int64_t bank = e.target.psum_bank_bytes();
   int accBanks = std::max<int64_t>(1, e.target.psum_banks() - 2);
 
@@ -4999,7 +5017,33 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
                                    Engine::vector, nullptr, nullptr, nullptr,
                                    nullptr, nullptr);
       }
-      e.dma(loc, outTile, outAp);
+      if (!transposedStore) {
+        e.dma(loc, outTile, outAp);
+        continue;
+      }
+      // The tile's positions in order: outer dims, then blocks of up to
+      // 128 along the innermost (normalized) dim.
+      auto [pc, ps] = normalized(outStrides);
+      int64_t inner = pc.empty() ? 1 : pc.back();
+      int64_t innerStride = pc.empty() ? 0 : ps.back();
+      for (int64_t q0 = 0; q0 < n; q0 += inner) {
+        int64_t outerOff = 0;
+        for (int64_t j = static_cast<int64_t>(pc.size()) - 2, q = q0 / inner;
+             j >= 0; --j) {
+          outerOff += q % pc[j] * ps[j];
+          q /= pc[j];
+        }
+        for (int64_t i0 = 0; i0 < inner; i0 += maxM) {
+          int64_t rows = std::min(maxM, inner - i0);
+          int64_t rowOff = storeRowOff + storeBlocks++ % 2 * storeRowBytes;
+          transposeInto(e, loc,
+                        e.sbuf(outOff[os] + (q0 + i0) * ebO, mt, to, {rows}),
+                        mt, rows, to, e.sbuf(rowOff, rows, to, {mt}));
+          e.dma(loc, e.sbuf(rowOff, rows, to, {mt}),
+                e.hbm(addr + (outerOff + i0 * innerStride) * ebO, rows,
+                      innerStride, to, {mt}, {1}));
+        }
+      }
     }
     return success();
   };

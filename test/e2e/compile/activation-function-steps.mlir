@@ -10,8 +10,8 @@
 // for bit, on inputs full of signed zeros, infinities, NaNs and subnormals.
 // RUN: systole-compile %s --compile-to=ncore -o - | FileCheck %s
 // RUN: %python -c "import struct; b=[-0.0,0.0,-1.5,2.25,float('inf'),float('-inf'),float('nan'),1e-40,-1e-40,3.4e38,-3.4e38,7.0,-7.0,1.0,-1.0,0.5,-3e-39]; open(r'%t.x.bin','wb').write(struct.pack('<2048f', *[b[(i*7+i//17)%%17] for i in range(2048)]))"
-// RUN: systole-run %s --input=4x512xf32=@%t.x.bin --input=4xf32=0,-0,2,-1 --input=4xf32=0,-0,1,inf --input=4xf32=-0,0,-0,3 --output=@%t.sim.bin --quiet | FileCheck %s --check-prefix=SIM
-// RUN: systole-run %s --backend=reference --input=4x512xf32=@%t.x.bin --input=4xf32=0,-0,2,-1 --input=4xf32=0,-0,1,inf --input=4xf32=-0,0,-0,3 --output=@%t.ref.bin --quiet
+// RUN: systole-run %s --input=4x512xf32=@%t.x.bin --input=4xf32=0,-0,2,-1 --input=4xf32=0,-0,1,inf --input=4xf32=-0,0,-0,3 --output=@%t.sim.0.bin --output=@%t.sim.1.bin --output=@%t.sim.2.bin --output=@%t.sim.3.bin --output=@%t.sim.4.bin --quiet | FileCheck %s --check-prefix=SIM
+// RUN: systole-run %s --backend=reference --input=4x512xf32=@%t.x.bin --input=4xf32=0,-0,2,-1 --input=4xf32=0,-0,1,inf --input=4xf32=-0,0,-0,3 --output=@%t.ref.0.bin --output=@%t.ref.1.bin --output=@%t.ref.2.bin --output=@%t.ref.3.bin --output=@%t.ref.4.bin --quiet
 // RUN: cmp %t.sim.bin %t.ref.bin
 
 // exp(x - m): the negated column as the exp's bias.

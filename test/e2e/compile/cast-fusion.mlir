@@ -5,8 +5,8 @@
 // and no tensor_copy; its values match the reference interpreter exactly.
 // An extf whose value is also returned keeps its copy (the store reads f32).
 // RUN: systole-compile %s --compile-to=ncore -o - | FileCheck %s
-// RUN: systole-run --backend=reference %s --random-inputs --seed=4 --output=@%t.ref.npy --quiet
-// RUN: systole-run %s --random-inputs --seed=4 --expected-output=@%t.ref.npy --rtol=0 --atol=0 --quiet | FileCheck %s --check-prefix=SIM
+// RUN: systole-run --backend=reference %s --random-inputs --seed=4 --output=@%t.ref.0.npy --output=@%t.ref.1.npy --quiet
+// RUN: systole-run %s --random-inputs --seed=4 --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --rtol=0 --atol=0 --quiet | FileCheck %s --check-prefix=SIM
 // CHECK-LABEL: ncore.program @main
 // CHECK: ncore.tensor_tensor add on vector ins(#ncore.ap<sbuf[0:128]{{.*}} bf16 [256:1]>, #ncore.ap<sbuf[0:128]{{.*}} bf16 [256:1]>) outs(#ncore.ap<sbuf[0:128]{{.*}} f32 [256:1]>)
 // CHECK: {{ncore.tensor_scalar mul\(2.000000e\+00 : f32\) on vector|ncore.activation identity on scalar}} ins(#ncore.ap<sbuf[0:128]{{.*}} f32 [256:1]>) outs(#ncore.ap<sbuf[0:128]{{.*}} bf16 [256:1]>){{( scale\(2.000000e\+00 : f32\) bias\(.*\))?}}{{$}}

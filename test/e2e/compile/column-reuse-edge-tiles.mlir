@@ -4,8 +4,8 @@
 // the SBUF of a full tile. Edge tiles do not reuse cached columns (the
 // reuse limit is computed from the full tiles); the compile once failed
 // with "internal error: a cached SBUF column would be overwritten".
-// RUN: systole-run --backend=reference %s --random-inputs --seed=1 --output=@%t.ref.npy --quiet
-// RUN: systole-run %s --random-inputs --seed=1 --expected-output=@%t.ref.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s --random-inputs --seed=1 --output=@%t.ref.0.npy --output=@%t.ref.1.npy --quiet
+// RUN: systole-run %s --random-inputs --seed=1 --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --rtol=0 --atol=0 --quiet | FileCheck %s
 // CHECK: simulated: {{[0-9.]+}} us on trn2
 func.func @main(%z: tensor<128x1792xf32>, %x: tensor<1x128x19x5848xbf16>, %s: tensor<128xbf16>) -> (tensor<128x1792xf32>, tensor<1x128x19x1462xbf16>) {
   %y = stablehlo.exponential %z : tensor<128x1792xf32>

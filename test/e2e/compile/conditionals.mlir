@@ -5,8 +5,8 @@
 // indices (spec: case). Two ifs take k[0] < k[1] (true) and k[1] < k[0]
 // (false). Values are compared with the reference interpreter, which runs
 // only the taken branch.
-// RUN: systole-run --backend=reference %s --input=5xi32=0,1,2,-1,7 --input=2x3xf32=0.5,-1,2,0.25,-0.75,1.5 --output=@%t.ref.npy --quiet
-// RUN: systole-run %s --input=5xi32=0,1,2,-1,7 --input=2x3xf32=0.5,-1,2,0.25,-0.75,1.5 --expected-output=@%t.ref.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s --input=5xi32=0,1,2,-1,7 --input=2x3xf32=0.5,-1,2,0.25,-0.75,1.5 --output=@%t.ref.0.npy --output=@%t.ref.1.npy --output=@%t.ref.2.npy --output=@%t.ref.3.npy --output=@%t.ref.4.npy --output=@%t.ref.5.npy --output=@%t.ref.6.npy --quiet
+// RUN: systole-run %s --input=5xi32=0,1,2,-1,7 --input=2x3xf32=0.5,-1,2,0.25,-0.75,1.5 --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --expected-output=@%t.ref.2.npy --expected-output=@%t.ref.3.npy --expected-output=@%t.ref.4.npy --expected-output=@%t.ref.5.npy --expected-output=@%t.ref.6.npy --rtol=0 --atol=0 --quiet | FileCheck %s
 // RUN: systole-compile %s --compile-to=simplify -o - | FileCheck %s --check-prefix=IR
 // CHECK: simulated: {{[0-9.]+}} us on trn2
 // IR-NOT: stablehlo.case

@@ -1,7 +1,7 @@
 // Convolution epilogues, checked against the reference interpreter on the
 // same random inputs.
-// RUN: systole-run --backend=reference %s --random-inputs --seed=5 --output=@%t.ref.npy --quiet
-// RUN: systole-run %s --random-inputs --seed=5 --expected-output=@%t.ref.npy --rtol=1e-3 --atol=1e-4 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s --random-inputs --seed=5 --output=@%t.ref.0.npy --output=@%t.ref.1.npy --quiet
+// RUN: systole-run %s --random-inputs --seed=5 --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --rtol=1e-3 --atol=1e-4 --quiet | FileCheck %s
 // RUN: systole-compile %s --compile-to=ncore -o - | FileCheck %s --check-prefix=ISA
 // CHECK: simulated: {{[0-9.]+}} us on trn2
 //

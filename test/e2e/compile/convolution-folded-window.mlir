@@ -5,8 +5,8 @@
 // column) instead of 49 of 3 rows; a 3x3 convolution of 32 channels folds
 // its rows too (96 partitions, 3 matmuls). Values match the reference
 // interpreter on the same random inputs.
-// RUN: systole-run --backend=reference %s --random-inputs --seed=4 --output=@%t.ref.npy --quiet
-// RUN: systole-run %s --random-inputs --seed=4 --expected-output=@%t.ref.npy --rtol=1e-3 --atol=1e-4 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s --random-inputs --seed=4 --output=@%t.ref.0.npy --output=@%t.ref.1.npy --quiet
+// RUN: systole-run %s --random-inputs --seed=4 --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --rtol=1e-3 --atol=1e-4 --quiet | FileCheck %s
 // RUN: systole-compile %s --compile-to=ncore -o - | FileCheck %s --check-prefix=ISA
 // CHECK: simulated: {{[0-9.]+}} us on trn2
 // The stem: the transposed weights hold (channel, row) pairs in partition

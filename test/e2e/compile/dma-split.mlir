@@ -4,8 +4,8 @@
 // about 1 us, at most 8. The counts below are worked out by hand from those
 // rules.
 // RUN: systole-compile %s --compile-to=ncore -o - | FileCheck %s
-// RUN: systole-run %s --random-inputs --seed=5 --backend=reference --output=@%t.ref.npy --quiet
-// RUN: systole-run %s --random-inputs --seed=5 --expected-output=@%t.ref.npy --rtol=1e-6 --atol=0 --quiet | FileCheck %s --check-prefix=SIM
+// RUN: systole-run %s --random-inputs --seed=5 --backend=reference --output=@%t.ref.0.npy --output=@%t.ref.1.npy --output=@%t.ref.2.npy --quiet
+// RUN: systole-run %s --random-inputs --seed=5 --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --expected-output=@%t.ref.2.npy --rtol=1e-6 --atol=0 --quiet | FileCheck %s --check-prefix=SIM
 // SIM: simulated: {{[0-9.]+}} us on trn2
 
 // [128 x 64] f32, rows of 256 B: a load of 32 KiB / 23 = 1425 ns plus

@@ -16,16 +16,16 @@
 // IR-NOT: dynamic_update_slice
 // IR: stablehlo.scatter
 // IR: stablehlo.gather
-// RUN: systole-run --backend=reference %s %{inputs} --input=i32=3 --output=@%t.3.npy --quiet
-// RUN: systole-run %s %{inputs} --input=i32=3 --expected-output=@%t.3.npy --rtol=0 --atol=0 --quiet | FileCheck %s
-// RUN: systole-run --backend=reference %s %{inputs} --input=i32=0 --output=@%t.0.npy --quiet
-// RUN: systole-run %s %{inputs} --input=i32=0 --expected-output=@%t.0.npy --rtol=0 --atol=0 --quiet | FileCheck %s
-// RUN: systole-run --backend=reference %s %{inputs} --input=i32=7 --output=@%t.7.npy --quiet
-// RUN: systole-run %s %{inputs} --input=i32=7 --expected-output=@%t.7.npy --rtol=0 --atol=0 --quiet | FileCheck %s
-// RUN: systole-run --backend=reference %s %{inputs} --input=i32=100 --output=@%t.100.npy --quiet
-// RUN: systole-run %s %{inputs} --input=i32=100 --expected-output=@%t.100.npy --rtol=0 --atol=0 --quiet | FileCheck %s
-// RUN: systole-run --backend=reference %s %{inputs} --input=i32=-5 --output=@%t.m5.npy --quiet
-// RUN: systole-run %s %{inputs} --input=i32=-5 --expected-output=@%t.m5.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s %{inputs} --input=i32=3 --output=@%t.3.0.npy --output=@%t.3.1.npy --output=@%t.3.2.npy --output=@%t.3.3.npy --quiet
+// RUN: systole-run %s %{inputs} --input=i32=3 --expected-output=@%t.3.0.npy --expected-output=@%t.3.1.npy --expected-output=@%t.3.2.npy --expected-output=@%t.3.3.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s %{inputs} --input=i32=0 --output=@%t.0.0.npy --output=@%t.0.1.npy --output=@%t.0.2.npy --output=@%t.0.3.npy --quiet
+// RUN: systole-run %s %{inputs} --input=i32=0 --expected-output=@%t.0.0.npy --expected-output=@%t.0.1.npy --expected-output=@%t.0.2.npy --expected-output=@%t.0.3.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s %{inputs} --input=i32=7 --output=@%t.7.0.npy --output=@%t.7.1.npy --output=@%t.7.2.npy --output=@%t.7.3.npy --quiet
+// RUN: systole-run %s %{inputs} --input=i32=7 --expected-output=@%t.7.0.npy --expected-output=@%t.7.1.npy --expected-output=@%t.7.2.npy --expected-output=@%t.7.3.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s %{inputs} --input=i32=100 --output=@%t.100.0.npy --output=@%t.100.1.npy --output=@%t.100.2.npy --output=@%t.100.3.npy --quiet
+// RUN: systole-run %s %{inputs} --input=i32=100 --expected-output=@%t.100.0.npy --expected-output=@%t.100.1.npy --expected-output=@%t.100.2.npy --expected-output=@%t.100.3.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s %{inputs} --input=i32=-5 --output=@%t.m5.0.npy --output=@%t.m5.1.npy --output=@%t.m5.2.npy --output=@%t.m5.3.npy --quiet
+// RUN: systole-run %s %{inputs} --input=i32=-5 --expected-output=@%t.m5.0.npy --expected-output=@%t.m5.1.npy --expected-output=@%t.m5.2.npy --expected-output=@%t.m5.3.npy --rtol=0 --atol=0 --quiet | FileCheck %s
 // CHECK: simulated: {{[0-9.]+}} us on trn2
 func.func @main(%cache: tensor<2x8x4xf32>, %new: tensor<2x1x4xf32>, %x: tensor<6x5xf32>, %pos: tensor<i32>) -> (tensor<2x8x4xf32>, tensor<2x3x4xf32>, tensor<2x3xf32>, tensor<6x5xf32>) {
   %z = stablehlo.constant dense<0> : tensor<i32>

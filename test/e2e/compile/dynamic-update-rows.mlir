@@ -9,10 +9,10 @@
 // row 3 of %c becomes %r; element 4 of %f becomes -7.
 // DEFINE: %{inputs} = --input=6x4xui8=0,10,20,30,40,50,60,70,80,90,100,110,120,130,140,150,160,170,180,190,200,210,220,230 --input=2x4xui8=128,200,255,1,129,130,131,250 --input=8x4xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31 --input=1x4xf32=-1,-2,-3,-4 --input=10xf32=0,1,2,3,4,5,6,7,8,9 --input=1xf32=-7
 // RUN: systole-run %s %{inputs} --input=i32=2 | FileCheck %s
-// RUN: systole-run --backend=reference %s %{inputs} --input=i32=2 --output=@%t.2.npy --quiet
-// RUN: systole-run %s %{inputs} --input=i32=2 --expected-output=@%t.2.npy --rtol=0 --atol=0 --quiet
-// RUN: systole-run --backend=reference %s %{inputs} --input=i32=9 --output=@%t.9.npy --quiet
-// RUN: systole-run %s %{inputs} --input=i32=9 --expected-output=@%t.9.npy --rtol=0 --atol=0 --quiet
+// RUN: systole-run --backend=reference %s %{inputs} --input=i32=2 --output=@%t.2.0.npy --output=@%t.2.1.npy --output=@%t.2.2.npy --quiet
+// RUN: systole-run %s %{inputs} --input=i32=2 --expected-output=@%t.2.0.npy --expected-output=@%t.2.1.npy --expected-output=@%t.2.2.npy --rtol=0 --atol=0 --quiet
+// RUN: systole-run --backend=reference %s %{inputs} --input=i32=9 --output=@%t.9.0.npy --output=@%t.9.1.npy --output=@%t.9.2.npy --quiet
+// RUN: systole-run %s %{inputs} --input=i32=9 --expected-output=@%t.9.0.npy --expected-output=@%t.9.1.npy --expected-output=@%t.9.2.npy --rtol=0 --atol=0 --quiet
 // CHECK: result[0]: 6x4xui8={{\[\[}}0 10 20 30][40 50 60 70][128 200 255 1][129 130 131 250][160 170 180 190][200 210 220 230]]
 // CHECK: result[1]: 8x4xf32={{\[\[}}0 1 2 3][4 5 6 7][8 9 10 11][-1 -2 -3 -4][16 17 18 19]
 // CHECK: result[2]: 10xf32=[0 1 2 3 -7 5 6 7 8 9]

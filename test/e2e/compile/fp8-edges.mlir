@@ -8,11 +8,11 @@
 // - static scales from a calibration file whose absmax (0.5) is below the
 //   input's (about 4): values beyond it saturate to +-max instead of
 //   becoming inf.
-// RUN: systole-run --backend=reference --fp8=e5m2 %s --random-inputs --seed=5 --output=@%t.e5m2.npy --quiet
-// RUN: systole-run %s --fp8=e5m2 --random-inputs --seed=5 --expected-output=@%t.e5m2.npy --rtol=0 --atol=0 --print-summary | FileCheck %s
+// RUN: systole-run --backend=reference --fp8=e5m2 %s --random-inputs --seed=5 --output=@%t.e5m2.0.npy --output=@%t.e5m2.1.npy --output=@%t.e5m2.2.npy --quiet
+// RUN: systole-run %s --fp8=e5m2 --random-inputs --seed=5 --expected-output=@%t.e5m2.0.npy --expected-output=@%t.e5m2.1.npy --expected-output=@%t.e5m2.2.npy --rtol=0 --atol=0 --print-summary | FileCheck %s
 // RUN: echo '{"1": {"lhs_amax": 0.5}}' > %t.calibration.json
-// RUN: systole-run --backend=reference --fp8=e4m3 --fp8-calibration=%t.calibration.json %s --random-inputs --seed=5 --output=@%t.e4m3.npy --quiet
-// RUN: systole-run %s --fp8=e4m3 --fp8-calibration=%t.calibration.json --random-inputs --seed=5 --expected-output=@%t.e4m3.npy --rtol=0 --atol=0 --print-summary --fp8-report 2>&1 | FileCheck %s --check-prefix=STATIC
+// RUN: systole-run --backend=reference --fp8=e4m3 --fp8-calibration=%t.calibration.json %s --random-inputs --seed=5 --output=@%t.e4m3.0.npy --output=@%t.e4m3.1.npy --output=@%t.e4m3.2.npy --quiet
+// RUN: systole-run %s --fp8=e4m3 --fp8-calibration=%t.calibration.json --random-inputs --seed=5 --expected-output=@%t.e4m3.0.npy --expected-output=@%t.e4m3.1.npy --expected-output=@%t.e4m3.2.npy --rtol=0 --atol=0 --print-summary --fp8-report 2>&1 | FileCheck %s --check-prefix=STATIC
 // The zero activation's product is 0 everywhere.
 // CHECK: result[0]: 64x3xf32 min=0 max=0 mean=0 nonfinite=0
 // CHECK: result[1]: 64x3xf32 {{.*}} nonfinite=0

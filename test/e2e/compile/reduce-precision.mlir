@@ -9,8 +9,8 @@
 // earlier member's result must not narrow that member's last instruction
 // (22780 elements differed when it did: the other members read the result
 // as f32).
-// RUN: systole-run --backend=reference %s --entry=all_f16 --output=@%t.f16.npy --quiet
-// RUN: systole-run %s --entry=all_f16 --expected-output=@%t.f16.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s --entry=all_f16 --output=@%t.f16.0.npy --output=@%t.f16.1.npy --output=@%t.f16.2.npy --output=@%t.f16.3.npy --quiet
+// RUN: systole-run %s --entry=all_f16 --expected-output=@%t.f16.0.npy --expected-output=@%t.f16.1.npy --expected-output=@%t.f16.2.npy --expected-output=@%t.f16.3.npy --rtol=0 --atol=0 --quiet | FileCheck %s
 // CHECK: simulated: {{[0-9.]+}} us on trn2
 func.func @all_f16() -> (tensor<65536xf16>, tensor<65536xf16>, tensor<65536xf16>, tensor<65536xf16>) {
   %i = stablehlo.iota dim = 0 : tensor<65536xi32>
@@ -27,8 +27,8 @@ func.func @all_f16() -> (tensor<65536xf16>, tensor<65536xf16>, tensor<65536xf16>
 // f16's underflow threshold 2^-14 - 2^-26 (rounds up to 2^-14; the float
 // below it flushes to zero), overflow at 65520, an f32 subnormal, the
 // largest f32, NaN, inf, -0 and 0.1.
-// RUN: systole-run --backend=reference %s --entry=edges_f32 --input=14xf32=1.00390625,1.01171875,6.102025508880615e-05,6.1020251450827345e-05,-6.102025508880615e-05,65519.98828125,65520.0,-65520.0,9.99994610111476e-41,3.4028234663852886e+38,nan,inf,-0.0,0.10000000149011612 --output=@%t.f32.npy --quiet
-// RUN: systole-run %s --entry=edges_f32 --input=14xf32=1.00390625,1.01171875,6.102025508880615e-05,6.1020251450827345e-05,-6.102025508880615e-05,65519.98828125,65520.0,-65520.0,9.99994610111476e-41,3.4028234663852886e+38,nan,inf,-0.0,0.10000000149011612 --expected-output=@%t.f32.npy --rtol=0 --atol=0 | FileCheck %s --check-prefix=F32
+// RUN: systole-run --backend=reference %s --entry=edges_f32 --input=14xf32=1.00390625,1.01171875,6.102025508880615e-05,6.1020251450827345e-05,-6.102025508880615e-05,65519.98828125,65520.0,-65520.0,9.99994610111476e-41,3.4028234663852886e+38,nan,inf,-0.0,0.10000000149011612 --output=@%t.f32.0.npy --output=@%t.f32.1.npy --output=@%t.f32.2.npy --output=@%t.f32.3.npy --quiet
+// RUN: systole-run %s --entry=edges_f32 --input=14xf32=1.00390625,1.01171875,6.102025508880615e-05,6.1020251450827345e-05,-6.102025508880615e-05,65519.98828125,65520.0,-65520.0,9.99994610111476e-41,3.4028234663852886e+38,nan,inf,-0.0,0.10000000149011612 --expected-output=@%t.f32.0.npy --expected-output=@%t.f32.1.npy --expected-output=@%t.f32.2.npy --expected-output=@%t.f32.3.npy --rtol=0 --atol=0 | FileCheck %s --check-prefix=F32
 // Expected values worked by hand: e5m10 keeps 10 fraction bits (65519.99
 // rounds to 65504, 65520 ties to 65536 = inf, 0.1 becomes 1638/1024 * 2^-4),
 // e8m7 rounds to bf16 (the subnormal keeps bf16's 2^-133 grid; the largest

@@ -4,8 +4,8 @@
 // unreshaped result.
 // RUN: systole-compile %s --emit=mlir -o - | grep -c 'dma_copy.*ins(#ncore.ap<hbm' | FileCheck %s --check-prefix=LOADS
 // RUN: systole-compile %s --emit=mlir -o - | grep -c 'dma_copy.*outs(#ncore.ap<hbm' | FileCheck %s --check-prefix=STORES
-// RUN: systole-run --backend=reference %s --random-inputs --seed=4 --output=@%t.ref.npy --quiet
-// RUN: systole-run %s --random-inputs --seed=4 --expected-output=@%t.ref.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s --random-inputs --seed=4 --output=@%t.ref.0.npy --output=@%t.ref.1.npy --output=@%t.ref.2.npy --quiet
+// RUN: systole-run %s --random-inputs --seed=4 --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --expected-output=@%t.ref.2.npy --rtol=0 --atol=0 --quiet | FileCheck %s
 // 19 loads and 18 stores; with the copies, 423 and 422 (the two copy
 // kernels moved the reshaped results through SBUF in short rows); 29 and 28
 // before the elementwise kernels took several consecutive rows per

@@ -5,8 +5,8 @@
 // value of the fill it absorbed; `true` is 1 on the engines, not the -1 of
 // its sign extension (min(x, -1) made every `all` true, and max(x, -1) made
 // the `or` forget its start). Values match the reference interpreter.
-// RUN: systole-run --backend=reference %s --random-inputs --seed=1 --output=@%t.ref.npy --quiet
-// RUN: systole-run %s --random-inputs --seed=1 --expected-output=@%t.ref.npy --rtol=0 --atol=0 --quiet | FileCheck %s --check-prefix=SIM
+// RUN: systole-run --backend=reference %s --random-inputs --seed=1 --output=@%t.ref.0.npy --output=@%t.ref.1.npy --output=@%t.ref.2.npy --output=@%t.ref.3.npy --quiet
+// RUN: systole-run %s --random-inputs --seed=1 --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --expected-output=@%t.ref.2.npy --expected-output=@%t.ref.3.npy --rtol=0 --atol=0 --quiet | FileCheck %s --check-prefix=SIM
 // SIM: simulated: {{[0-9.]+}} us on trn2
 func.func @main(%x: tensor<256x64xf32>) -> (tensor<256xi1>, tensor<256xi1>, tensor<256x64xf32>, tensor<256x64xf32>) {
   %t = stablehlo.constant dense<true> : tensor<i1>

@@ -13,8 +13,8 @@
 // RUNS: stablehlo.transpose {{.*}}, dims = [0, 2, 1] : (tensor<2x256x64xbf16>) -> tensor<2x64x256xbf16>
 // RUNS: stablehlo.transpose {{.*}}, dims = [1, 0] : (tensor<6x40xi32>) -> tensor<40x6xi32>
 // RUNS-NOT: stablehlo.transpose
-// RUN: systole-run --backend=reference %s --random-inputs --seed=1 --output=@%t.ref.npy --quiet
-// RUN: systole-run %s --random-inputs --seed=1 --expected-output=@%t.ref.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s --random-inputs --seed=1 --output=@%t.ref.0.npy --output=@%t.ref.1.npy --output=@%t.ref.2.npy --output=@%t.ref.3.npy --quiet
+// RUN: systole-run %s --random-inputs --seed=1 --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --expected-output=@%t.ref.2.npy --expected-output=@%t.ref.3.npy --rtol=0 --atol=0 --quiet | FileCheck %s
 // CHECK: simulated: {{[0-9.]+}} us on trn2
 func.func @main(%x: tensor<128x8x16x64xf32>, %y: tensor<2x16x16x64xbf16>,
                 %z: tensor<2x3x1x40xi32>, %u: tensor<1x4x1x6xf32>)

@@ -6,8 +6,8 @@
 // (summed in another order than the reference's double loop) agree to
 // 1e-5.
 // DEFINE: %{inputs} = --input=4x4xf32=4,1,-2,0.5,0.5,3,1,-1,-1,2,5,0.25,0.75,-0.5,1,2 --input=4x3xf32=1,2,3,4,5,6,-1,0.5,2,3,-2,1 --input=3x4xf32=1,-1,2,0.5,3,0.25,-2,1,0.5,4,1,-3
-// RUN: systole-run --backend=reference %s %{inputs} --output=@%t.ref.npy --quiet
-// RUN: systole-run %s %{inputs} --expected-output=@%t.ref.npy --rtol=1e-5 --atol=1e-5 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s %{inputs} --output=@%t.ref.0.npy --output=@%t.ref.1.npy --output=@%t.ref.2.npy --output=@%t.ref.3.npy --output=@%t.ref.4.npy --output=@%t.ref.5.npy --output=@%t.ref.6.npy --output=@%t.ref.7.npy --output=@%t.ref.8.npy --quiet
+// RUN: systole-run %s %{inputs} --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --expected-output=@%t.ref.2.npy --expected-output=@%t.ref.3.npy --expected-output=@%t.ref.4.npy --expected-output=@%t.ref.5.npy --expected-output=@%t.ref.6.npy --expected-output=@%t.ref.7.npy --expected-output=@%t.ref.8.npy --rtol=1e-5 --atol=1e-5 --quiet | FileCheck %s
 // RUN: systole-compile %s --compile-to=simplify -o - | FileCheck %s --check-prefix=IR
 // CHECK: simulated: {{[0-9.]+}} us on trn2
 // IR-NOT: triangular_solve

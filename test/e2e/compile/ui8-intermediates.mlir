@@ -10,8 +10,8 @@
 //             row 0 sum 2 (0+10+20+30) = 120, max 60.
 // DEFINE: %{inputs} = --input=6x4xui8=0,10,20,30,40,50,60,70,80,90,100,110,120,130,140,150,160,170,180,190,200,210,220,230 --input=2x4xui8=128,200,255,1,129,130,131,250 --input=2x1xi32=1,4
 // RUN: systole-run %s %{inputs} | FileCheck %s
-// RUN: systole-run --backend=reference %s %{inputs} --output=@%t.ref.npy --quiet
-// RUN: systole-run %s %{inputs} --expected-output=@%t.ref.npy --rtol=0 --atol=0 --quiet
+// RUN: systole-run --backend=reference %s %{inputs} --output=@%t.ref.0.npy --output=@%t.ref.1.npy --output=@%t.ref.2.npy --output=@%t.ref.3.npy --quiet
+// RUN: systole-run %s %{inputs} --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --expected-output=@%t.ref.2.npy --expected-output=@%t.ref.3.npy --rtol=0 --atol=0 --quiet
 // CHECK: result[0]: 6x4xui8={{\[\[}}144 174 204 234]
 // CHECK: result[1]: 6x4xui8={{\[\[}}0 20 40 60][128 200 255 1]
 // CHECK: result[2]: 6xui8=[120

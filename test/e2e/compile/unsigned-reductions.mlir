@@ -10,8 +10,8 @@
 //   row 3: all 255                   -> argmax 0, argmin 0, sum 2040 mod 256 = 248
 // 2x2 max-pool (stride 1, init 0) of rows 0-1: 200 200 200 200 255 255 255.
 // RUN: systole-run %s --input=4x8xui8=3,200,128,200,0,255,1,255,0,0,0,0,0,0,0,0,127,128,129,130,126,125,255,254,255,255,255,255,255,255,255,255 | FileCheck %s
-// RUN: systole-run --backend=reference %s --input=4x8xui8=3,200,128,200,0,255,1,255,0,0,0,0,0,0,0,0,127,128,129,130,126,125,255,254,255,255,255,255,255,255,255,255 --output=@%t.ref.npy --quiet
-// RUN: systole-run %s --input=4x8xui8=3,200,128,200,0,255,1,255,0,0,0,0,0,0,0,0,127,128,129,130,126,125,255,254,255,255,255,255,255,255,255,255 --expected-output=@%t.ref.npy --rtol=0 --atol=0 --quiet
+// RUN: systole-run --backend=reference %s --input=4x8xui8=3,200,128,200,0,255,1,255,0,0,0,0,0,0,0,0,127,128,129,130,126,125,255,254,255,255,255,255,255,255,255,255 --output=@%t.ref.0.npy --output=@%t.ref.1.npy --output=@%t.ref.2.npy --output=@%t.ref.3.npy --quiet
+// RUN: systole-run %s --input=4x8xui8=3,200,128,200,0,255,1,255,0,0,0,0,0,0,0,0,127,128,129,130,126,125,255,254,255,255,255,255,255,255,255,255 --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --expected-output=@%t.ref.2.npy --expected-output=@%t.ref.3.npy --rtol=0 --atol=0 --quiet
 // CHECK: result[0]: 4xi32=[5 0 6 0]
 // CHECK: result[1]: 4xi32=[4 0 5 0]
 // CHECK: result[2]: 3x7xui8={{\[\[}}200 200 200 200 255 255 255]

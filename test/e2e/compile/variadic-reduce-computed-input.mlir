@@ -3,8 +3,8 @@
 // both inputs; the `fuse` phase once crashed asking MLIR whether the max
 // (over one input of two) was a contraction. Values exactly as the
 // reference's.
-// RUN: systole-run --backend=reference %s --random-inputs --seed=1 --output=@%t.ref.npy --quiet
-// RUN: systole-run %s --random-inputs --seed=1 --expected-output=@%t.ref.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s --random-inputs --seed=1 --output=@%t.ref.0.npy --output=@%t.ref.1.npy --quiet
+// RUN: systole-run %s --random-inputs --seed=1 --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --rtol=0 --atol=0 --quiet | FileCheck %s
 // CHECK: simulated: {{[0-9.]+}} us on trn2
 func.func @main(%x: tensor<2x4xi32>, %y: tensor<2x4xi32>) -> (tensor<2xi32>, tensor<2xi32>) {
   %i0 = stablehlo.constant dense<0> : tensor<i32>

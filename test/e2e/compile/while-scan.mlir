@@ -4,8 +4,8 @@
 // unchanged. `simplify` unrolls the 6 iterations (the instruction streams
 // have no branches) and the indices fold to constants, so each step is a
 // matmul with a tanh epilogue on the tensor engine: 6 matmuls, no loop left.
-// RUN: systole-run --backend=reference %s --random-inputs --seed=1 --output=@%t.ref.npy --quiet
-// RUN: systole-run %s --random-inputs --seed=1 --expected-output=@%t.ref.npy --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s --random-inputs --seed=1 --output=@%t.ref.0.npy --output=@%t.ref.1.npy --quiet
+// RUN: systole-run %s --random-inputs --seed=1 --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --quiet | FileCheck %s
 // RUN: systole-compile %s --compile-to=simplify -o - | FileCheck %s --check-prefix=IR
 // CHECK: simulated: {{[0-9.]+}} us on trn2
 // IR-NOT: stablehlo.while

@@ -1,21 +1,23 @@
 #!/usr/bin/env python3
-"""dot_general and transpose forms as exporters write them: simulated time.
+"""Op forms as exporters write them: simulated time against a plain form.
 
 Generates one StableHLO program per case, compiles and runs each on the
 simulator for trn2 (timing only: --functional=false; the e2e tests
-collapsed-dot-dims.mlir, transpose-runs.mlir and attention-head-transposes.mlir
-check the values) and prints a Markdown table of simulated time, tensor-engine
-utilisation and DMA bytes. Each case is written the way an exporter writes it
-and, where one exists, next to the plain 2-D form the `simplify` phase turns
-it into, whose time it should match:
+collapsed-dot-dims.mlir, transpose-runs.mlir, attention-head-transposes.mlir,
+middle-dim-reductions.mlir and nhwc-convolution-stores.mlir check the values)
+and prints a Markdown table of simulated time, tensor-engine utilisation and
+DMA bytes. Each case is written the way an exporter writes it and, where one
+exists, next to a plain form that the compiler handles best:
   - JAX's `x @ W` of a 3-D x (two free dims on the lhs) against x as 2-D;
   - Flax DenseGeneral (two contracting dims) against one merged K;
   - contracting dims [1, 0] x [0, 3] (transposes needed);
   - PyTorch/XLA attention scores (heads split, transposed, merged);
-  - transposes that keep runs of dims together against their 2-D form.
+  - transposes that keep runs of dims together against their 2-D form;
+  - sums over middle dims (NHWC global pooling, a sum over tokens);
+  - a 3x3 convolution in NHWC (JAX's default) against NCHW.
 docs/performance.md records the numbers.
 
-  python3 benchmarks/dot_forms.py --bin build/bin
+  python3 benchmarks/graph_forms.py --bin build/bin
 """
 import argparse
 import json
@@ -64,6 +66,32 @@ def transpose_case(shape, perm, dtype="f32"):
                    [("y", out, dtype)])
 
 
+def reduce_case(shape, dims, dtype="f32"):
+    out = [d for i, d in enumerate(shape) if i not in dims]
+    return program([("x", shape, dtype)],
+                   ["%%z = stablehlo.constant dense<0.0> : tensor<%s>" % dtype,
+                    "%%y = stablehlo.reduce(%%x init: %%z) applies stablehlo.add across "
+                    "dimensions = [%s] : (%s, tensor<%s>) -> %s" % (
+                        ", ".join(map(str, dims)), t(shape, dtype), dtype, t(out, dtype))],
+                   [("y", out, dtype)])
+
+
+def conv_case(nhwc):
+    """A 3x3 bf16 convolution of 8 images of 32 x 32 x 64 to 128 channels."""
+    if nhwc:
+        x, w, o = [8, 32, 32, 64], [3, 3, 64, 128], [8, 32, 32, 128]
+        dn = "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]"
+    else:
+        x, w, o = [8, 64, 32, 32], [128, 64, 3, 3], [8, 128, 32, 32]
+        dn = "[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]"
+    return program([("x", x, "bf16"), ("w", w, "bf16")],
+                   ["%%y = stablehlo.convolution(%%x, %%w) dim_numbers = %s, window = "
+                    "{stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, "
+                    "feature_group_count = 1 : i64} : (%s, %s) -> %s" % (
+                        dn, t(x, "bf16"), t(w, "bf16"), t(o, "bf16"))],
+                   [("y", o, "bf16")])
+
+
 def attention_scores():
     """q, k [2 x 50 x 256] f32 as PyTorch/XLA splits them into 4 heads."""
     q4, qt, qb = t([2, 50, 4, 64], "f32"), t([2, 4, 50, 64], "f32"), t([8, 50, 64], "f32")
@@ -102,6 +130,14 @@ CASES = [
      transpose_case([16384, 64], [1, 0])),
     ("transpose [2x16x16x64] perm [0, 3, 1, 2] bf16 (NHWC to NCHW)",
      transpose_case([2, 16, 16, 64], [0, 3, 1, 2], "bf16")),
+    ("sum of [8x14x14x512] f32 over dims 1, 2 (NHWC global pooling)",
+     reduce_case([8, 14, 14, 512], [1, 2])),
+    ("sum of [16x50x768] f32 over dim 1 (tokens)",
+     reduce_case([16, 50, 768], [1])),
+    ("sum of [200x300x100] f32 over dim 1",
+     reduce_case([200, 300, 100], [1])),
+    ("conv 3x3 bf16, 8 x 32 x 32 x 64 -> 128, NHWC/HWIO (JAX)", conv_case(True)),
+    ("conv 3x3 bf16, 8 x 64 x 32 x 32 -> 128, NCHW/OIHW", conv_case(False)),
 ]
 
 
