@@ -12,7 +12,11 @@
 // RUN: %python -c "import struct; b=[-0.0,0.0,-1.5,2.25,float('inf'),float('-inf'),float('nan'),1e-40,-1e-40,3.4e38,-3.4e38,7.0,-7.0,1.0,-1.0,0.5,-3e-39]; open(r'%t.x.bin','wb').write(struct.pack('<2048f', *[b[(i*7+i//17)%%17] for i in range(2048)]))"
 // RUN: systole-run %s --input=4x512xf32=@%t.x.bin --input=4xf32=0,-0,2,-1 --input=4xf32=0,-0,1,inf --input=4xf32=-0,0,-0,3 --output=@%t.sim.0.bin --output=@%t.sim.1.bin --output=@%t.sim.2.bin --output=@%t.sim.3.bin --output=@%t.sim.4.bin --quiet | FileCheck %s --check-prefix=SIM
 // RUN: systole-run %s --backend=reference --input=4x512xf32=@%t.x.bin --input=4xf32=0,-0,2,-1 --input=4xf32=0,-0,1,inf --input=4xf32=-0,0,-0,3 --output=@%t.ref.0.bin --output=@%t.ref.1.bin --output=@%t.ref.2.bin --output=@%t.ref.3.bin --output=@%t.ref.4.bin --quiet
-// RUN: cmp %t.sim.bin %t.ref.bin
+// RUN: cmp %t.sim.0.bin %t.ref.0.bin
+// RUN: cmp %t.sim.1.bin %t.ref.1.bin
+// RUN: cmp %t.sim.2.bin %t.ref.2.bin
+// RUN: cmp %t.sim.3.bin %t.ref.3.bin
+// RUN: cmp %t.sim.4.bin %t.ref.4.bin
 
 // exp(x - m): the negated column as the exp's bias.
 // CHECK: ncore.tensor_scalar mul(-1.000000e+00 : f32) on vector ins(#ncore.ap<sbuf[0:4] + {{[0-9]+}} f32 []>) outs(#ncore.ap<sbuf[0:4] + [[NEGM:[0-9]+]] f32 []>)
