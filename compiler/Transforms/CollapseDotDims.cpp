@@ -14,9 +14,8 @@
 // contracting..., free...], whichever keeps the operand's contiguous dim
 // innermost. The result is reshaped back. Batch dims stay as they are (the
 // tensor engine's lowering takes any number of them, at any stride). Left
-// alone: dots without a tensor-engine form, and short contractions against
-// a vector or a few columns, which the vector engine does faster as
-// written.
+// alone: dots without a tensor-engine type pair, and short contractions
+// against a vector, which the vector engine does faster as written.
 //
 //===----------------------------------------------------------------------===//
 
@@ -192,7 +191,7 @@ Value transposeTo(PatternRewriter &rewriter, Location loc, Value v,
 constexpr int64_t kMovedInnermostCost = 20;
 
 /// The shortest contraction (K) worth collapsing for the tensor engine when
-/// a side has fewer free elements than this too.
+/// a side is a vector.
 constexpr int64_t kMinCollapsedK = 32;
 
 /// A float dot_general with an operand of more than one free dim or with
@@ -232,19 +231,19 @@ struct CollapseDotDims : OpRewritePattern<stablehlo::DotGeneralOp> {
                        roles[1].free.size() <= 1))
       return failure();
     // The tensor engine's forms: f32 x f32, or 16- and 8-bit floats on
-    // both sides (a bf16 x f32 dot stays on the vector engine).
+    // both sides (a bf16 x f32 dot is left as written).
     auto narrow = [](Type t) { return t.getIntOrFloatBitWidth() <= 16; };
     Type lt = lhsType.getElementType(), rt = rhsType.getElementType();
     if (!((lt.isF32() && rt.isF32()) || (narrow(lt) && narrow(rt))))
       return failure();
-    // A short contraction where one side is a vector or a few columns: the
-    // vector engine's contraction of the dot as written is faster (a
-    // [4 x 8192 x 16] . [16] matrix-vector product: 107.4 us, collapsed
-    // for the tensor engine 280.7).
+    // A short contraction against a vector (one free element): the vector
+    // engine's contraction of the dot as written is faster (a [4 x 8192 x
+    // 16] . [16] matrix-vector product: 107.4 us, collapsed for the tensor
+    // engine 280.7).
     int64_t k = sizeOf(lhsType.getShape(), lc);
     for (int side = 0; side < 2; ++side)
       if (k < kMinCollapsedK &&
-          sizeOf(types[side].getShape(), roles[side].free) < kMinCollapsedK)
+          sizeOf(types[side].getShape(), roles[side].free) == 1)
         return failure();
 
     // The contracting pairs in the lhs's dim order or the rhs's: the one

@@ -185,9 +185,9 @@ def CollapseDotDims : Pass<"systole-collapse-dot-dims", "mlir::func::FuncOp"> {
     whichever keeps its contiguous dim innermost; the result is reshaped
     back. The contracting dims take the lhs's order or the rhs's, whichever
     costs less to transpose. As XLA's DotDecomposer. Left unchanged: dots
-    without contracting dims or without a tensor-engine form (integer,
-    bf16 x f32), contractions shorter than 32 against a side of fewer than
-    32 free elements (the vector engine is faster), and dynamic shapes.
+    without contracting dims or without a tensor-engine type pair
+    (integer, bf16 x f32), contractions shorter than 32 against a vector
+    (the vector engine is faster), and dynamic shapes.
   }];
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }
@@ -204,7 +204,7 @@ def CollapseTransposeDims : Pass<"systole-collapse-transpose-dims",
     [a, b, c, d] is then a 2-D transpose of [a * b * c, d], which the
     tensor engine transposes in blocks instead of HBM reads of one element
     each. Left unchanged: a transpose that moves a contiguous dim of fewer
-    than 8 elements (NHWC to NCHW of RGB images), which loads faster as it
+    than 5 elements (NHWC to NCHW of RGB images), which loads faster as it
     is.
   }];
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];

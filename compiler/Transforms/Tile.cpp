@@ -52,6 +52,10 @@ FailureOr<systole::TilingDecision> systole::getTiling(Operation *op) {
 /// size where their fixed costs are amortized without starving double
 /// buffering.
 static constexpr int64_t kMaxFreeElements = 4096;
+/// Bytes of a reduction's innermost rows by its reduced elements above which
+/// the innermost loop takes the partitions (decideTiling); the contiguous
+/// span one load takes (`ncore`'s load spans).
+static constexpr int64_t kTransposedReductionBytes = 16384;
 
 static int64_t elementBytes(Type t) {
   if (auto shaped = dyn_cast<ShapedType>(t))
@@ -110,7 +114,7 @@ systole::TilingDecision
 systole::decideTiling(ArrayRef<int64_t> ranges,
                       ArrayRef<utils::IteratorType> iters,
                       int64_t bytesPerElement, int64_t sbufBytesPerPartition,
-                      int64_t partitions, bool transposedLoads) {
+                      int64_t partitions, int64_t transposedLoadBytes) {
   TilingDecision d;
   int64_t slotBytes = sbufBytesPerPartition / 2;
   size_t n = ranges.size();
@@ -134,15 +138,21 @@ systole::decideTiling(ArrayRef<int64_t> ranges,
       if (d.partition < 0 || ranges[parallel[i]] > ranges[d.partition])
         d.partition = parallel[i];
     // A reduction over loops outside a parallel innermost one (NHWC global
-    // pooling: [images, h, w, channels] summed over h and w): the
-    // innermost loop takes the partitions where it is the larger and its
-    // tiles load as rows transposed on the tensor engine, else each
-    // partition would read runs of a tile's width (20 elements of 512
-    // channels: 854.8 us where this takes 17.9 on trn2).
-    bool reduces = parallel.size() != n;
+    // pooling: [images, h, w, channels] summed over h and w) whose rows of
+    // the innermost loop by the reduced elements take more than
+    // kTransposedReductionBytes: the innermost loop takes the partitions,
+    // and its tiles load as rows transposed on the tensor engine; else each
+    // partition would read a few of the innermost loop's elements per
+    // reduced index (20 of 512 channels: 854.8 us where this takes 17.9 on
+    // trn2). Smaller ones load fast as they are.
+    int64_t reduced = 1;
+    for (size_t i = 0; i < n; ++i)
+      if (iters[i] != utils::IteratorType::parallel)
+        reduced *= ranges[i];
     int64_t innermost = static_cast<int64_t>(n) - 1;
-    if (transposedLoads && innermostParallel && reduces &&
-        ranges[innermost] > ranges[d.partition])
+    if (transposedLoadBytes > 0 && innermostParallel && reduced > 1 &&
+        reduced * ranges[innermost] * transposedLoadBytes >
+            kTransposedReductionBytes)
       d.partition = innermost;
   }
   d.tiles.assign(n, 1);
@@ -235,15 +245,23 @@ struct TilePass : systole::impl::TileBase<TilePass> {
       if (op->getNumRegions() == 1)
         for (Operation &bodyOp : op->getRegion(0).front())
           bytesPerElement += 4 * (1 + systole::extraTemporaries(bodyOp));
-      bool transposedLoads = llvm::all_of(op->getOperands(), [](Value v) {
+      // Inputs that `ncore` can load transposed (2- and 4-byte floats): the
+      // largest element size, or 0.
+      int64_t transposedLoadBytes = 0;
+      for (Value v : op.getDpsInputs()) {
         Type t = getElementTypeOrSelf(v.getType());
-        return isa<FloatType>(t) && t.getIntOrFloatBitWidth() >= 16;
-      });
+        int64_t bits = t.getIntOrFloatBitWidth();
+        if (!isa<FloatType>(t) || (bits != 16 && bits != 32)) {
+          transposedLoadBytes = 0;
+          break;
+        }
+        transposedLoadBytes = std::max(transposedLoadBytes, bits / 8);
+      }
       systole::setTiling(
           op, systole::decideTiling(ranges, op.getIteratorTypesArray(),
                                     bytesPerElement,
                                     loaded->sbuf_bytes_per_partition(),
-                                    partitions, transposedLoads));
+                                    partitions, transposedLoadBytes));
     });
   }
 };

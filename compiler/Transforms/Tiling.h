@@ -39,9 +39,11 @@ mlir::FailureOr<TilingDecision> getTiling(mlir::Operation *op);
 /// The [partitions x free] policy for elementwise and reduction ops: the
 /// partition loop is the only parallel loop, or the largest parallel loop
 /// other than the innermost one (-1 without parallel loops) — or, for a
-/// reduction over loops outside a larger parallel innermost loop when
-/// `transposedLoads` (every operand a float of 2 or 4 bytes, which `ncore`
-/// loads as rows and transposes on the tensor engine), the innermost loop;
+/// reduction over loops outside a parallel innermost loop whose rows by the
+/// reduced elements exceed 16 KB when `transposedLoadBytes` is not 0 (every
+/// input a float of 2 or 4 bytes, which `ncore` loads as rows and
+/// transposes on the tensor engine; its largest element size), the
+/// innermost loop;
 /// free loops are the loops after it and every reduction loop, reductions
 /// innermost, grown from the innermost until a tile set of
 /// `bytesPerElement` bytes per free element fills half of
@@ -51,7 +53,7 @@ TilingDecision decideTiling(llvm::ArrayRef<int64_t> ranges,
                             llvm::ArrayRef<mlir::utils::IteratorType> iterators,
                             int64_t bytesPerElement,
                             int64_t sbufBytesPerPartition, int64_t partitions,
-                            bool transposedLoads = false);
+                            int64_t transposedLoadBytes = 0);
 
 /// linalg::isaContractionOpInterface(op), for any linalg op: MLIR 19's check
 /// dereferences the producer of the reduction's second operand without

@@ -2995,6 +2995,12 @@ LogicalResult TileEmitter::run() {
     return failure();
 
   Operand result;
+  // After a reduction over the tile's free reduction dims, the values are
+  // the output tile's fpar elements per partition, not the input tile's
+  // ftot: what follows (the init combine, the low-bits wrap of narrow
+  // integers, copies) covers those only. (A [P x 1] column, fpar 1, stays a
+  // column.)
+  std::optional<llvm::SaveAndRestore<int64_t>> outputElements;
   if (k.fill) {
     result.kind = Operand::Imm;
     result.imm = *k.fill;
@@ -3129,6 +3135,8 @@ LogicalResult TileEmitter::run() {
                                      Engine::vector, nullptr, nullptr, nullptr,
                                      nullptr, nullptr);
           reduced = *r;
+          if (fpar > 1)
+            outputElements.emplace(ftot, fpar);
         }
         if (k.runningInit) {
           // The whole reduction is in this tile: combine with the value the
@@ -3146,12 +3154,6 @@ LogicalResult TileEmitter::run() {
             Operand init;
             init.imm = v;
             init.type = outType;
-            // A reduced tile holds the fpar elements of the output's tile,
-            // not the ftot of the input's: the combine covers those only. (A
-            // [P x 1] column, fpar 1, combines as a column.)
-            std::optional<llvm::SaveAndRestore<int64_t>> outputElements;
-            if (!redDims.empty() && fpar > 1)
-              outputElements.emplace(ftot, fpar);
             FailureOr<Operand> combined =
                 alu(rop, reduced, init, outType, outType);
             if (failed(combined))
@@ -4703,6 +4705,10 @@ ConvolutionWeights planConvolutionWeights(Emitter &e, const Convolution &cv) {
 /// rotates through.
 constexpr int64_t kMaxMovingSlots = 8;
 
+/// The fewest output channels for which a convolution with channel-contiguous
+/// output (NHWC) stores its tiles transposed on the tensor engine.
+constexpr int64_t kMinTransposedStoreChannels = 32;
+
 /// Emits a Convolution on the tensor engine (DESIGN section 4, `matmul`):
 /// out[M, N] = sum over R iterations and K chunks of w[K, M]^T x in[K, N],
 /// all accumulated in one PSUM bank per (N tile, M chunk of 128).
@@ -4743,8 +4749,11 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   // An output whose channels are contiguous in HBM (NHWC): a [channels x
   // positions] tile would store one element per DMA descriptor. Its blocks
   // of up to 128 positions are transposed on the tensor engine instead, into
-  // two row slots in turn, and stored as rows of channels.
+  // two row slots in turn, and stored as rows of channels, where there are
+  // kMinTransposedStoreChannels or more (rows of fewer cost more in
+  // transposes than they save: 4 channels, 103.0 -> 270.4 us).
   bool transposedStore = !epi && zeroInit && cv.m >= 0 && cv.sOut[cv.m] == 1 &&
+                         M >= kMinTransposedStoreChannels &&
                          isa<FloatType>(to) && ebO >= 2;
   int64_t storeRowBytes = alignTo64(maxM * ebO);
   if (transposedStore)
@@ -5035,11 +5044,11 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
         }
         for (int64_t i0 = 0; i0 < inner; i0 += maxM) {
           int64_t rows = std::min(maxM, inner - i0);
-          int64_t rowOff = storeRowOff + storeBlocks++ % 2 * storeRowBytes;
+          int64_t rowsAt = storeRowOff + storeBlocks++ % 2 * storeRowBytes;
           transposeInto(e, loc,
                         e.sbuf(outOff[os] + (q0 + i0) * ebO, mt, to, {rows}),
-                        mt, rows, to, e.sbuf(rowOff, rows, to, {mt}));
-          e.dma(loc, e.sbuf(rowOff, rows, to, {mt}),
+                        mt, rows, to, e.sbuf(rowsAt, rows, to, {mt}));
+          e.dma(loc, e.sbuf(rowsAt, rows, to, {mt}),
                 e.hbm(addr + (outerOff + i0 * innerStride) * ebO, rows,
                       innerStride, to, {mt}, {1}));
         }
