@@ -15,13 +15,13 @@ docs/performance.md records the numbers.
   python3 benchmarks/fp8_matmul.py --bin build/bin [--corpus ../shared/corpus]
 """
 import argparse
-import json
 import os
 import random
 import struct
-import subprocess
 import sys
 import tempfile
+
+from simulation import simulate
 
 
 def bf16_hex(values):
@@ -50,24 +50,6 @@ def linear(m, k, n, constant):
     body.append("  return %%y : tensor<%dx%dxbf16>" % (m, n))
     return ("func.func @main(%s) -> tensor<%dx%dxbf16> {\n%s\n}\n"
             % (", ".join(args), m, n, "\n".join(body)))
-
-
-def simulate(binary, path, fp8, tmp):
-    ncx = os.path.join(tmp, "out.ncx")
-    stats = os.path.join(tmp, "stats.json")
-    p = subprocess.run([os.path.join(binary, "systole-compile"), path,
-                        "--fp8=" + fp8, "-o", ncx],
-                       capture_output=True, text=True, timeout=3600)
-    if p.returncode != 0:
-        return None, p.stderr.strip().splitlines()[-1:]
-    p = subprocess.run([os.path.join(binary, "systole-run"), ncx,
-                        "--random-inputs", "--seed=1", "--functional=false",
-                        "--quiet", "--stats-json=" + stats],
-                       capture_output=True, text=True, timeout=3600)
-    if p.returncode != 0:
-        return None, p.stderr.strip().splitlines()[-1:]
-    with open(stats) as f:
-        return json.load(f), None
 
 
 def row(name, fp8, s, base):
@@ -108,7 +90,7 @@ def main():
         for name, path in jobs:
             base = None
             for fp8 in formats:
-                s, err = simulate(args.bin, path, fp8, tmp)
+                s, err = simulate(args.bin, path, tmp, ["--fp8=" + fp8])
                 if s is None:
                     print("| %s | %s | failed: %s | | | | |" % (name, fp8, " ".join(err)))
                     continue

@@ -20,11 +20,11 @@ docs/performance.md records the numbers.
   python3 benchmarks/graph_forms.py --bin build/bin
 """
 import argparse
-import json
 import os
-import subprocess
 import sys
 import tempfile
+
+from simulation import simulate
 
 
 def t(shape, dtype):
@@ -139,23 +139,6 @@ CASES = [
     ("conv 3x3 bf16, 8 x 32 x 32 x 64 -> 128, NHWC/HWIO (JAX)", conv_case(True)),
     ("conv 3x3 bf16, 8 x 64 x 32 x 32 -> 128, NCHW/OIHW", conv_case(False)),
 ]
-
-
-def simulate(binary, path, tmp):
-    ncx = os.path.join(tmp, "out.ncx")
-    stats = os.path.join(tmp, "stats.json")
-    p = subprocess.run([os.path.join(binary, "systole-compile"), path, "-o", ncx],
-                       capture_output=True, text=True, timeout=3600)
-    if p.returncode != 0:
-        return None, p.stderr.strip().splitlines()[-1:]
-    p = subprocess.run([os.path.join(binary, "systole-run"), ncx,
-                        "--random-inputs", "--seed=1", "--functional=false",
-                        "--quiet", "--stats-json=" + stats],
-                       capture_output=True, text=True, timeout=3600)
-    if p.returncode != 0:
-        return None, p.stderr.strip().splitlines()[-1:]
-    with open(stats) as f:
-        return json.load(f), None
 
 
 def main():

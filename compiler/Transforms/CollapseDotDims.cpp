@@ -106,11 +106,11 @@ int64_t sizeOf(ArrayRef<int64_t> shape, ArrayRef<int64_t> dims) {
   return n;
 }
 
-/// An operand as the rewritten dot reads it: the value, and its batch,
-/// free (at most one) and contracting (one) dims.
+/// An operand as the rewritten dot reads it: the value, and its dims by role
+/// (free: at most one; contracting: one).
 struct Collapsed {
   Value value;
-  SmallVector<int64_t> batch, free, contracting;
+  OperandDims dims;
 };
 
 /// Merges `roles`' free dims and contracting dims of `v` into one dim each,
@@ -129,18 +129,18 @@ Collapsed collapse(PatternRewriter &rewriter, Location loc, Value v,
   int64_t freeAnchor = anchor(roles.free),
           contractingAnchor = anchor(roles.contracting);
   Collapsed c;
-  c.batch.assign(roles.batch.size(), -1);
+  c.dims.batch.assign(roles.batch.size(), -1);
   SmallVector<int64_t> newShape;
   for (int64_t d = 0, e = shape.size(); d < e; ++d) {
     auto batchIt = llvm::find(roles.batch, d);
     if (batchIt != roles.batch.end()) {
-      c.batch[batchIt - roles.batch.begin()] = newShape.size();
+      c.dims.batch[batchIt - roles.batch.begin()] = newShape.size();
       newShape.push_back(shape[d]);
     } else if (d == freeAnchor) {
-      c.free.push_back(newShape.size());
+      c.dims.free.push_back(newShape.size());
       newShape.push_back(sizeOf(shape, roles.free));
     } else if (d == contractingAnchor) {
-      c.contracting.push_back(newShape.size());
+      c.dims.contracting.push_back(newShape.size());
       newShape.push_back(sizeOf(shape, roles.contracting));
     }
   }
@@ -286,12 +286,12 @@ struct CollapseDotDims : OpRewritePattern<stablehlo::DotGeneralOp> {
     SmallVector<int64_t> shape(
         resultType.getShape().take_front(dn.getLhsBatchingDimensions().size()));
     for (const Collapsed &c : sides)
-      for (int64_t d : c.free)
+      for (int64_t d : c.dims.free)
         shape.push_back(
             cast<RankedTensorType>(c.value.getType()).getDimSize(d));
     auto dims = stablehlo::DotDimensionNumbersAttr::get(
-        op.getContext(), sides[0].batch, sides[1].batch, sides[0].contracting,
-        sides[1].contracting);
+        op.getContext(), sides[0].dims.batch, sides[1].dims.batch,
+        sides[0].dims.contracting, sides[1].dims.contracting);
     Value dot = rewriter.create<stablehlo::DotGeneralOp>(
         loc, RankedTensorType::get(shape, resultType.getElementType()),
         sides[0].value, sides[1].value, dims, op.getPrecisionConfigAttr());
