@@ -154,6 +154,36 @@ def ScatterIndicesToWindows : Pass<"systole-scatter-indices-to-windows",
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }
 
+def FoldEmptyTensors : Pass<"systole-fold-empty-tensors",
+                            "mlir::func::FuncOp"> {
+  let summary = "The `simplify` phase: tensors of zero elements as constants";
+  let description = [{
+    A tensor with a dim of size 0 holds no data. A side-effect-free
+    stablehlo op whose results are all empty becomes empty constants; ops
+    that read an empty tensor and produce data compute without it, as the
+    StableHLO spec defines them: `dot`, `dot_general` and `convolution`
+    give zeros, `reduce` its init values, `pad` its padding value;
+    `concatenate` drops empty inputs; `dynamic_update_slice` and `scatter`
+    of no updates return their operands.
+  }];
+  let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
+}
+
+def WidenMixedContractions : Pass<"systole-widen-mixed-contractions",
+                                  "mlir::func::FuncOp"> {
+  let summary = "The `simplify` phase: one element type per dot and convolution";
+  let description = [{
+    A `dot`, `dot_general` or `convolution` whose float operands have
+    different element types, not both 16/8-bit floats (a bf16 x f32
+    `dot_general`), reads the narrower operand converted to the wider type:
+    the tensor engine multiplies f32 by f32 or narrow by narrow (DESIGN
+    section 4, `matmul`), and the conversion is exact, so the result is the
+    spec's. Two narrow types (bf16 x f16, fp8 x bf16) and integer operands
+    are left unchanged.
+  }];
+  let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
+}
+
 def FoldTransposesIntoDots : Pass<"systole-fold-transposes-into-dots",
                                   "mlir::func::FuncOp"> {
   let summary = "The `simplify` phase: dot_general reads transposed and head-merged operands as laid out";

@@ -28,6 +28,8 @@ void systole::buildSimplifyPipeline(mlir::OpPassManager &pm) {
   pm.addNestedPass<mlir::func::FuncOp>(createSpeculateConditionals());
   pm.addNestedPass<mlir::func::FuncOp>(createDynamicSlicesToRows());
   pm.addNestedPass<mlir::func::FuncOp>(createScatterIndicesToWindows());
+  pm.addNestedPass<mlir::func::FuncOp>(createFoldEmptyTensors());
+  pm.addNestedPass<mlir::func::FuncOp>(createWidenMixedContractions());
   pm.addNestedPass<mlir::func::FuncOp>(createFoldTransposesIntoDots());
   pm.addNestedPass<mlir::func::FuncOp>(createCollapseDotDims());
   pm.addNestedPass<mlir::func::FuncOp>(createCollapseTransposeDims());
@@ -41,7 +43,9 @@ void systole::registerSimplifyPipeline() {
       "The `simplify` phase: canonicalize, CSE, decompose chlo and composite "
       "stablehlo ops into core stablehlo, unroll loops of known trip count, "
       "if/case as selects, runtime-indexed slices as row gathers, "
-      "element-wise scatters as window scatters, transposes folded into "
+      "element-wise scatters as window scatters, empty tensors folded, "
+      "mixed-type dots widened, "
+      "transposes folded into "
       "dot_general, dot_general's free and contracting dims collapsed, "
       "transposes of as few dims as they move",
       buildSimplifyPipeline);
