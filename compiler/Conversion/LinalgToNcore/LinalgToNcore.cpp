@@ -32,6 +32,7 @@
 #include <array>
 #include <functional>
 #include <limits>
+#include <numeric>
 
 namespace systole {
 #define GEN_PASS_DEF_LINALGTONCORE
@@ -3679,6 +3680,11 @@ struct Epilogue {
   }
   /// Distinguishes epilogues, so that a cache never outlives its producer.
   int64_t id = -1;
+  /// The output is contiguous along the producer's M, not its innermost
+  /// free loop (a channel-last convolution's): each tile's result stays in
+  /// SBUF (emitEpilogueTile's `result`) for its producer to store as rows,
+  /// transposed on the tensor engine.
+  bool transposedStore = false;
 };
 
 /// SBUF bytes per partition (64-byte aligned slots) that one tile of the
@@ -3739,13 +3745,19 @@ int64_t epilogueTileBytes(Emitter &e, linalg::GenericOp generic,
 /// Emits the epilogue for the tile of C at m0 (mt partitions), along the
 /// producer's free loops at `n0` of `nt` each (row-major in PSUM at
 /// `psumOffset`), and at `batchIndex` along its batch loops, with its slots
-/// in SBUF [arenaBase, + arenaBytes).
+/// in SBUF [arenaBase, + arenaBytes). With `tileResult`, the result tile is
+/// left in SBUF there ([mt x prod(nt)], row-major) instead of stored.
 LogicalResult emitEpilogueTile(Emitter &e, const Epilogue &epi, int64_t m0,
                                int64_t mt, ArrayRef<int64_t> n0,
                                ArrayRef<int64_t> nt, int64_t psumOffset,
                                int64_t arenaBase,
-                               ArrayRef<int64_t> batchIndex = {}) {
+                               ArrayRef<int64_t> batchIndex = {},
+                               Operand *tileResult = nullptr) {
   Kernel k = epi.kernel;
+  if (tileResult) {
+    k.store = false;
+    k.tileResult = tileResult;
+  }
   Operand acc;
   acc.kind = Operand::Tile;
   acc.memory = Memory::psum;
@@ -4460,6 +4472,53 @@ SmallVector<PartitionRun> partitionRuns(const Convolution &cv, int64_t kb,
   return runs;
 }
 
+/// The fewest input channels for which a convolution with channel-contiguous
+/// input loads it as rows of channels (ChannelRows).
+constexpr int64_t kMinChannelRows = 16;
+/// The SBUF slots (of up to 128 channels each) that ChannelRows' row blocks
+/// rotate through: the loads of the next blocks run ahead of the
+/// transposes of the last (each load waits about 2 us for its DMA).
+constexpr int64_t kChannelRowSlots = 16;
+
+/// An input whose channels are contiguous in HBM (NHWC) with the input
+/// channels alone on the partitions: a [channels x positions] slab would
+/// read one element per DMA descriptor, or each partition would load every
+/// channel of its span. Such a slab is loaded as rows instead, [up to 128
+/// positions x channels] at a time (one contiguous descriptor per
+/// position), and transposed on the tensor engine; the slab then counts
+/// positions, `stride` input elements apart (the greatest common divisor
+/// of the N and R loops' input strides, at least the channel count).
+struct ChannelRows {
+  int64_t stride = 0;
+  /// `cv` with its N and R loops' input strides in positions.
+  Convolution positions;
+};
+
+/// The ChannelRows form of `cv`, if it has one: float inputs of 2 or 4
+/// bytes (the tensor engine's transposes), kMinChannelRows or more input
+/// channels alone on the partitions with stride 1, non-negative strides.
+std::optional<ChannelRows> matchChannelRows(const Convolution &cv) {
+  if (cv.pLoops.size() != 1 || cv.sIn[cv.k] != 1 ||
+      cv.ranges[cv.k] < kMinChannelRows || !isa<FloatType>(cv.in.elementType) ||
+      bytesOf(cv.in.elementType) < 2)
+    return std::nullopt;
+  int64_t g = 0;
+  auto positionLoops = llvm::concat<const int64_t>(cv.nLoops, cv.rLoops);
+  for (int64_t l : positionLoops) {
+    if (cv.ranges[l] == 1)
+      continue;
+    if (cv.sIn[l] < 0)
+      return std::nullopt;
+    g = std::gcd(g, cv.sIn[l]);
+  }
+  if (g < cv.ranges[cv.k])
+    return std::nullopt;
+  ChannelRows rows{g, cv};
+  for (int64_t l : positionLoops)
+    rows.positions.sIn[l] /= g;
+  return rows;
+}
+
 /// Matches `op` as a Convolution over `views` (in, w, out), or fails (the
 /// vector-engine kernel then handles it).
 FailureOr<Convolution> matchConvolution(linalg::GenericOp op,
@@ -4540,12 +4599,31 @@ FailureOr<Convolution> matchConvolution(linalg::GenericOp op,
   int64_t total = 1;
   for (int64_t l : reductions)
     total *= cv.ranges[l];
-  for (int64_t l : byStride) {
+  auto weightsFit = [&](int64_t l) {
     int64_t kBlocks = (cv.ranges[l] + target.pe_rows() - 1) / target.pe_rows();
     int64_t weightBytes = total / cv.ranges[l] * kBlocks * mBlocks *
                           target.pe_columns() * bytesOf(cv.w.elementType);
     // Leave room for two input tiles and the output buffers.
-    if (weightBytes > target.sbuf_bytes_per_partition() - 49152)
+    return weightBytes <= target.sbuf_bytes_per_partition() - 49152;
+  };
+  // Input channels contiguous in HBM (NHWC): K is the input channels (a
+  // reduction that indexes an input dim on its own, unlike a window's
+  // column), their slabs loaded as rows of channels (ChannelRows), the
+  // window in R.
+  for (int64_t l : reductions) {
+    if (!llvm::is_contained(maps[0].getResults(),
+                            getAffineDimExpr(l, op.getContext())))
+      continue;
+    Convolution rows = cv;
+    rows.k = l;
+    rows.pLoops = {l};
+    llvm::copy_if(reductions, std::back_inserter(rows.rLoops),
+                  [&](int64_t r) { return r != l; });
+    if (weightsFit(l) && matchChannelRows(rows))
+      return rows;
+  }
+  for (int64_t l : byStride) {
+    if (!weightsFit(l))
       continue;
     cv.k = l;
     cv.pLoops = {l};
@@ -4627,11 +4705,14 @@ ConvolutionSlab convolutionSlab(const Convolution &cv, ArrayRef<int64_t> cnt,
 /// the outer N loops packed, which skips the rows a stride larger than the
 /// window never reads (a vision transformer's 32 x 32 patches at stride 32,
 /// window rows on the partitions: each partition reads one input row in 32)
-/// but takes one DMA run per chunk. None when no slab fits or the load would
-/// need more than 4 access-pattern dims.
+/// but takes one DMA run per chunk. With `channelRows` (ChannelRows: `cv`'s
+/// strides count positions) every position is a DMA descriptor either way,
+/// so the slab of the fewest positions loads fastest. None when no slab fits
+/// or the load would need more than 4 access-pattern dims.
 std::optional<ConvolutionSlab>
 chooseConvolutionSlab(const systole::TargetDesc &target, const Convolution &cv,
                       ArrayRef<int64_t> tile, int64_t maxROff, int64_t K,
+                      bool channelRows,
                       llvm::function_ref<bool(int64_t)> fits) {
   int64_t eb = bytesOf(cv.in.elementType);
   std::optional<ConvolutionSlab> best;
@@ -4644,8 +4725,10 @@ chooseConvolutionSlab(const systole::TargetDesc &target, const Convolution &cv,
       dims += tile[j] > 1;
     if (dims > 4 || !fits(s.elements * eb))
       continue;
+    int64_t kChunks = (K + target.pe_rows() - 1) / target.pe_rows();
     double ns = systole::dmaQueueNs(target, K * s.elements * eb,
-                                    K * (s.elements / s.chunk));
+                                    channelRows ? kChunks * s.elements
+                                                : K * (s.elements / s.chunk));
     if (!best || ns < bestNs) {
       best = s;
       bestNs = ns;
@@ -4752,12 +4835,23 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   // two row slots in turn, and stored as rows of channels, where there are
   // kMinTransposedStoreChannels or more (rows of fewer cost more in
   // transposes than they save: 4 channels, 103.0 -> 270.4 us).
-  bool transposedStore = !epi && zeroInit && cv.m >= 0 && cv.sOut[cv.m] == 1 &&
-                         M >= kMinTransposedStoreChannels &&
-                         isa<FloatType>(to) && ebO >= 2;
-  int64_t storeRowBytes = alignTo64(maxM * ebO);
+  bool transposedStore = epi ? epi->transposedStore
+                             : zeroInit && cv.m >= 0 && cv.sOut[cv.m] == 1 &&
+                                   M >= kMinTransposedStoreChannels &&
+                                   isa<FloatType>(to) && ebO >= 2;
+  int64_t storeRowBytes = alignTo64(maxM * 4);
   if (transposedStore)
     fixed += 2 * storeRowBytes;
+  // An input whose channels are contiguous in HBM (NHWC): its slabs as rows
+  // of channels, staged in kChannelRowSlots row slots in turn and transposed
+  // on the tensor engine (ChannelRows); the slab then counts positions
+  // (`slabCv`).
+  std::optional<ChannelRows> channelRows =
+      nonNegative ? matchChannelRows(cv) : std::nullopt;
+  Convolution slabCv = channelRows ? channelRows->positions : cv;
+  int64_t channelRowBytes =
+      channelRows ? alignTo64(std::min(K, maxK) * ebI) : 0;
+  fixed += kChannelRowSlots * channelRowBytes;
 
   // N tile: innermost N loops first, up to `maxN` elements.
   auto chooseTile = [&](int64_t maxN, SmallVector<int64_t> &tile) {
@@ -4779,7 +4873,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   int64_t maxROff = 0;
   for (int64_t r = 0; r < R; ++r) {
     int64_t oi, ow;
-    convolutionROffsets(cv, r, oi, ow);
+    convolutionROffsets(slabCv, r, oi, ow);
     maxROff = std::max(maxROff, oi);
   }
   SmallVector<int64_t> tile;
@@ -4790,10 +4884,9 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   for (int64_t maxN = maxNTarget; nonNegative && !slab && maxN >= 32;
        maxN /= 2) {
     nt = chooseTile(maxN, tile);
-    slab =
-        chooseConvolutionSlab(e.target, cv, tile, maxROff, K, [&](int64_t b) {
-          return fixed + 2 * KB * alignTo64(b) <= S;
-        });
+    slab = chooseConvolutionSlab(
+        e.target, slabCv, tile, maxROff, K, channelRows.has_value(),
+        [&](int64_t b) { return fixed + 2 * KB * alignTo64(b) <= S; });
     if (slab)
       slabBytes = alignTo64(slab->elements * ebI);
   }
@@ -4835,7 +4928,9 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   int64_t rowOff = initOff[1] + outBytes;
   int64_t epiOff = rowOff + rowSlots * rowBytes;
   int64_t storeRowOff = epiOff + epiBytes;
-  int64_t storeBlocks = 0;
+  int64_t channelRowOff =
+      storeRowOff + (transposedStore ? 2 * storeRowBytes : 0);
+  int64_t storeBlocks = 0, channelRowBlocks = 0;
   int64_t bank = e.target.psum_bank_bytes();
   int accBanks = std::max<int64_t>(1, e.target.psum_banks() - 2);
 
@@ -4892,6 +4987,52 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
       }
     }
   }
+  // Stores the [mt x n] SBUF tile at byte `srcOff` (elements of `t`) whose
+  // channels are contiguous in HBM, from byte `addr` with normalized free
+  // counts and strides `pc`, `ps`, as rows of channels: the tile's positions
+  // in order (outer dims, then blocks of up to 128 along the innermost),
+  // each block transposed on the tensor engine into two row slots in turn.
+  // Emitted after the next tile's input transposes (`pendingStores`), so
+  // that the tensor engine, which runs in order, transposes inputs while the
+  // evacuation it would otherwise wait for runs.
+  SmallVector<std::function<void()>> pendingStores;
+  auto storeRows = [&](int64_t srcOff, int64_t mt, Type t, int64_t addr,
+                       ArrayRef<int64_t> pc, ArrayRef<int64_t> ps, int64_t n) {
+    int64_t eb = bytesOf(t);
+    int64_t inner = pc.empty() ? 1 : pc.back();
+    int64_t innerStride = pc.empty() ? 0 : ps.back();
+    for (int64_t q0 = 0; q0 < n; q0 += inner) {
+      int64_t outerOff = 0;
+      for (int64_t j = static_cast<int64_t>(pc.size()) - 2, q = q0 / inner;
+           j >= 0; --j) {
+        outerOff += q % pc[j] * ps[j];
+        q /= pc[j];
+      }
+      for (int64_t i0 = 0; i0 < inner; i0 += maxM) {
+        int64_t rows = std::min(maxM, inner - i0);
+        int64_t rowsAt = storeRowOff + storeBlocks++ % 2 * storeRowBytes;
+        transposeInto(e, loc, e.sbuf(srcOff + (q0 + i0) * eb, mt, t, {rows}),
+                      mt, rows, t, e.sbuf(rowsAt, rows, t, {mt}));
+        e.dma(loc, e.sbuf(rowsAt, rows, t, {mt}),
+              e.hbm(addr + (outerOff + i0 * innerStride) * eb, rows,
+                    innerStride, t, {mt}, {1}));
+      }
+    }
+  };
+  auto deferStore = [&](int64_t srcOff, int64_t mt, Type t, int64_t addr,
+                        std::pair<SmallVector<int64_t>, SmallVector<int64_t>>
+                            normalizedStrides,
+                        int64_t n) {
+    pendingStores.push_back([=, &storeRows] {
+      storeRows(srcOff, mt, t, addr, normalizedStrides.first,
+                normalizedStrides.second, n);
+    });
+  };
+  auto flushStores = [&] {
+    for (std::function<void()> &store : pendingStores)
+      store();
+    pendingStores.clear();
+  };
   // Walk the N tiles.
   SmallVector<int64_t> origin(cv.nLoops.size(), 0);
   int64_t tileIndex = 0, mIter = 0;
@@ -4925,7 +5066,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
     // The tile's slab (its outer N loops packed like the chosen one's).
     std::optional<ConvolutionSlab> tileSlab;
     if (slab)
-      tileSlab = convolutionSlab(cv, cnt, maxROff, slab->packed);
+      tileSlab = convolutionSlab(slabCv, cnt, maxROff, slab->packed);
     // Access patterns have at most 4 free dims: the output's, and the
     // moving operand's (the slab's, or the input's in HBM).
     auto normalized = [&](ArrayRef<int64_t> strides) {
@@ -4942,7 +5083,40 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
     int slot = tileIndex++ % movSlots;
     // The moving operand of (r, kb), [kt x n].
     std::function<AccessPatternAttr(int64_t, int64_t, int64_t)> moving;
-    if (tileSlab) {
+    if (tileSlab && channelRows) {
+      // Slab position q is (packed N loop indices, then an offset in the
+      // chunk) in mixed radix; the positions of one chunk are consecutive
+      // rows in HBM. Blocks of up to 128 positions load as rows, one DMA per
+      // chunk piece, and are transposed into the slab.
+      int64_t chunk = tileSlab->chunk;
+      for (int64_t kb = 0; kb < KB; ++kb) {
+        int64_t kt = std::min(maxK, K - kb * maxK);
+        for (int64_t q0 = 0; q0 < tileSlab->elements; q0 += maxK) {
+          int64_t qn = std::min(maxK, tileSlab->elements - q0);
+          auto rows =
+              e.sbuf(channelRowOff + channelRowBlocks++ % kChannelRowSlots *
+                                         channelRowBytes,
+                     qn, ti, {kt});
+          for (int64_t q = q0; q < q0 + qn;) {
+            int64_t t = q % chunk, rest = q / chunk;
+            int64_t off = inBase + kb * maxK + t * channelRows->stride;
+            for (int64_t j = tileSlab->packed - 1; j >= 0; --j) {
+              off += rest % cnt[j] * cv.sIn[cv.nLoops[j]];
+              rest /= cnt[j];
+            }
+            int64_t len = std::min(chunk - t, q0 + qn - q);
+            e.dma(loc,
+                  e.hbm(cv.in.base + off * ebI, len, channelRows->stride, ti,
+                        {kt}, {1}),
+                  e.slicePartitions(rows, q - q0, len));
+            q += len;
+          }
+          transposeInto(
+              e, loc, rows, qn, kt, ti,
+              e.sbuf(movOff[slot] + kb * slabBytes + q0 * ebI, kt, ti, {qn}));
+        }
+      }
+    } else if (tileSlab) {
       SmallVector<int64_t> loadCounts, loadStrides;
       for (int64_t j = 0; j < tileSlab->packed; ++j) {
         loadCounts.push_back(cnt[j]);
@@ -4962,9 +5136,11 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
                                          {tileSlab->elements}),
                                   run.p0, run.count));
       }
+    }
+    if (tileSlab) {
       moving = [&, slot, mc = mc, ms = ms](int64_t r, int64_t kb, int64_t kt) {
         int64_t oi, ow;
-        convolutionROffsets(cv, r, oi, ow);
+        convolutionROffsets(slabCv, r, oi, ow);
         return AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, kt,
                                       movOff[slot] + kb * slabBytes + oi * ebI,
                                       ti, mc, ms, 0);
@@ -4991,6 +5167,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
         return e.sbuf(movOff[slot] + (r * KB + kb) * nt * ebI, kt, ti, {n});
       };
     }
+    flushStores();
     for (int64_t mb = 0; mb < MB; ++mb, ++mIter) {
       int64_t mt = std::min(maxM, M - mb * maxM);
       auto acc = e.sbuf((mIter % accBanks) * bank, mt, e.b.getF32Type(), {n},
@@ -5005,9 +5182,28 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
         }
       if (epi) {
         SmallVector<int64_t> n0(origin.begin(), origin.end());
+        Operand result;
         if (failed(emitEpilogueTile(e, *epi, mb * maxM, mt, n0, cnt,
-                                    (mIter % accBanks) * bank, epiOff)))
+                                    (mIter % accBanks) * bank, epiOff, {},
+                                    transposedStore ? &result : nullptr)))
           return failure();
+        if (transposedStore) {
+          // The epilogue's output tile at (mb, this N tile), channel-last.
+          const Kernel &ek = epi->kernel;
+          SmallVector<int64_t> eo(ek.ranges.size(), 0), es;
+          eo[epi->mLoop] = mb * maxM;
+          for (auto [j, loop] : llvm::enumerate(epi->nLoops))
+            eo[loop] = n0[j];
+          int64_t eOff;
+          if (failed(operandLayout(ek.output, ek.outputMap, eo, es, eOff)))
+            return failure();
+          SmallVector<int64_t> eStrides;
+          for (unsigned loop : epi->nLoops)
+            eStrides.push_back(es[loop]);
+          int64_t ebE = bytesOf(ek.output.elementType);
+          deferStore(result.offset, mt, ek.output.elementType,
+                     ek.output.base + eOff * ebE, normalized(eStrides), n);
+        }
         continue;
       }
       int os = mIter & 1;
@@ -5030,33 +5226,14 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
         e.dma(loc, outTile, outAp);
         continue;
       }
-      // The tile's positions in order: outer dims, then blocks of up to
-      // 128 along the innermost (normalized) dim.
-      auto [pc, ps] = normalized(outStrides);
-      int64_t inner = pc.empty() ? 1 : pc.back();
-      int64_t innerStride = pc.empty() ? 0 : ps.back();
-      for (int64_t q0 = 0; q0 < n; q0 += inner) {
-        int64_t outerOff = 0;
-        for (int64_t j = static_cast<int64_t>(pc.size()) - 2, q = q0 / inner;
-             j >= 0; --j) {
-          outerOff += q % pc[j] * ps[j];
-          q /= pc[j];
-        }
-        for (int64_t i0 = 0; i0 < inner; i0 += maxM) {
-          int64_t rows = std::min(maxM, inner - i0);
-          int64_t rowsAt = storeRowOff + storeBlocks++ % 2 * storeRowBytes;
-          transposeInto(e, loc,
-                        e.sbuf(outOff[os] + (q0 + i0) * ebO, mt, to, {rows}),
-                        mt, rows, to, e.sbuf(rowsAt, rows, to, {mt}));
-          e.dma(loc, e.sbuf(rowsAt, rows, to, {mt}),
-                e.hbm(addr + (outerOff + i0 * innerStride) * ebO, rows,
-                      innerStride, to, {mt}, {1}));
-        }
-      }
+      deferStore(outOff[os], mt, to, addr, normalized(outStrides), n);
     }
     return success();
   };
-  return walk(0);
+  if (failed(walk(0)))
+    return failure();
+  flushStores();
+  return success();
 }
 
 // ---- scatter ----
@@ -6757,12 +6934,11 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
   /// With `rowCache` (the producer has several M blocks), inputs that every
   /// partition reads alike get a row cache (Epilogue::rowCacheBytes).
   /// The caller checks that the producer has room for `arenaBytes`.
-  std::optional<Epilogue> matchEpilogue(Emitter &e, linalg::LinalgOp producer,
-                                        unsigned mDim, ArrayRef<unsigned> nDims,
-                                        ArrayRef<unsigned> batchDims,
-                                        ArrayRef<HbmView> reads,
-                                        func::FuncOp main, ModuleOp module,
-                                        bool rowCache = false) {
+  std::optional<Epilogue>
+  matchEpilogue(Emitter &e, linalg::LinalgOp producer, unsigned mDim,
+                ArrayRef<unsigned> nDims, ArrayRef<unsigned> batchDims,
+                ArrayRef<HbmView> reads, func::FuncOp main, ModuleOp module,
+                bool rowCache = false, bool transposedStore = false) {
     Value c = producer.getDpsInits()[0];
     auto cType = cast<MemRefType>(c.getType());
     auto generic =
@@ -6860,8 +7036,16 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     int64_t outOffset;
     SmallVector<int64_t> zeros(generic.getNumLoops(), 0);
     if (failed(operandLayout(*outView, generic.getIndexingMapsArray().back(),
-                             zeros, outStrides, outOffset)) ||
-        outStrides[nLoops.back()] != 1)
+                             zeros, outStrides, outOffset)))
+      return std::nullopt;
+    // An output contiguous along M instead (channel-last) is stored
+    // transposed where the producer can (`transposedStore`), in floats of
+    // 2 or 4 bytes (the tensor engine's transposes).
+    Type outElement = outView->elementType;
+    transposedStore &= outStrides[nLoops.back()] != 1 &&
+                       outStrides[mLoop] == 1 && isa<FloatType>(outElement) &&
+                       bytesOf(outElement) >= 2;
+    if (outStrides[nLoops.back()] != 1 && !transposedStore)
       return std::nullopt;
     FailureOr<systole::TilingDecision> tiling = systole::getTiling(generic);
     if (failed(tiling))
@@ -6878,6 +7062,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     epi.columnSlots = columnSlots;
     epi.tileBytes = tileBytes;
     epi.id = e.epilogueIds++;
+    epi.transposedStore = transposedStore;
     return epi;
   }
 
@@ -6935,9 +7120,11 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
     std::optional<SmallVector<unsigned>> nDims = resultsOfLoops(outMap, nLoops);
     if (!mDim || !nDims)
       return std::nullopt;
-    std::optional<Epilogue> epi = matchEpilogue(e, conv, (*mDim)[0], *nDims, {},
-                                                {cv.in, cv.w}, main, module);
-    if (!epi)
+    std::optional<Epilogue> epi =
+        matchEpilogue(e, conv, (*mDim)[0], *nDims, {}, {cv.in, cv.w}, main,
+                      module, /*rowCache=*/false, /*transposedStore=*/true);
+    if (!epi ||
+        (epi->transposedStore && cv.ranges[cv.m] < kMinTransposedStoreChannels))
       return std::nullopt;
     int64_t maxK = e.target.pe_rows();
     int64_t KB = (cv.partitions() + maxK - 1) / maxK;
