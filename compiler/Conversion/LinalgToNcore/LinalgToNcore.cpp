@@ -4791,6 +4791,10 @@ constexpr int64_t kMaxMovingSlots = 8;
 /// The fewest output channels for which a convolution with channel-contiguous
 /// output (NHWC) stores its tiles transposed on the tensor engine.
 constexpr int64_t kMinTransposedStoreChannels = 32;
+/// The SBUF row slots such stores rotate through: each waits about 2 us
+/// for its DMA before the slot takes the next block (two slots held an
+/// 8 x 32 x 32 x 128 NHWC convolution to one tile per 4.7 us).
+constexpr int64_t kStoreRowSlots = 8;
 
 /// Emits a Convolution on the tensor engine (DESIGN section 4, `matmul`):
 /// out[M, N] = sum over R iterations and K chunks of w[K, M]^T x in[K, N],
@@ -4832,7 +4836,8 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   // An output whose channels are contiguous in HBM (NHWC): a [channels x
   // positions] tile would store one element per DMA descriptor. Its blocks
   // of up to 128 positions are transposed on the tensor engine instead, into
-  // two row slots in turn, and stored as rows of channels, where there are
+  // kStoreRowSlots row slots in turn, and stored as rows of channels, where
+  // there are
   // kMinTransposedStoreChannels or more (rows of fewer cost more in
   // transposes than they save: 4 channels, 103.0 -> 270.4 us).
   bool transposedStore = epi ? epi->transposedStore
@@ -4841,7 +4846,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
                                    isa<FloatType>(to) && ebO >= 2;
   int64_t storeRowBytes = alignTo64(maxM * 4);
   if (transposedStore)
-    fixed += 2 * storeRowBytes;
+    fixed += kStoreRowSlots * storeRowBytes;
   // An input whose channels are contiguous in HBM (NHWC): its slabs as rows
   // of channels, staged in kChannelRowSlots row slots in turn and transposed
   // on the tensor engine (ChannelRows); the slab then counts positions
@@ -4929,7 +4934,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   int64_t epiOff = rowOff + rowSlots * rowBytes;
   int64_t storeRowOff = epiOff + epiBytes;
   int64_t channelRowOff =
-      storeRowOff + (transposedStore ? 2 * storeRowBytes : 0);
+      storeRowOff + (transposedStore ? kStoreRowSlots * storeRowBytes : 0);
   int64_t storeBlocks = 0, channelRowBlocks = 0;
   int64_t bank = e.target.psum_bank_bytes();
   int accBanks = std::max<int64_t>(1, e.target.psum_banks() - 2);
@@ -4991,8 +4996,8 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   // channels are contiguous in HBM, from byte `addr` with normalized free
   // counts and strides `pc`, `ps`, as rows of channels: the tile's positions
   // in order (outer dims, then blocks of up to 128 along the innermost),
-  // each block transposed on the tensor engine into two row slots in turn.
-  // Emitted after the next tile's input transposes (`pendingStores`), so
+  // each block transposed on the tensor engine into kStoreRowSlots row slots in
+  // turn. Emitted after the next tile's input transposes (`pendingStores`), so
   // that the tensor engine, which runs in order, transposes inputs while the
   // evacuation it would otherwise wait for runs.
   SmallVector<std::function<void()>> pendingStores;
@@ -5010,7 +5015,8 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
       }
       for (int64_t i0 = 0; i0 < inner; i0 += maxM) {
         int64_t rows = std::min(maxM, inner - i0);
-        int64_t rowsAt = storeRowOff + storeBlocks++ % 2 * storeRowBytes;
+        int64_t rowsAt =
+            storeRowOff + storeBlocks++ % kStoreRowSlots * storeRowBytes;
         transposeInto(e, loc, e.sbuf(srcOff + (q0 + i0) * eb, mt, t, {rows}),
                       mt, rows, t, e.sbuf(rowsAt, rows, t, {mt}));
         e.dma(loc, e.sbuf(rowsAt, rows, t, {mt}),
