@@ -1026,6 +1026,18 @@ public:
     ftot = fpar;
     for (int64_t d : redDims)
       ftot *= counts[d];
+    freeDims.assign(parDims.begin(), parDims.end());
+    freeDims.append(redDims.begin(), redDims.end());
+    // An integer reduction over one dim outside a parallel one (a sum over
+    // the middle dim of [a, b, c]): its tiles hold the free dims in loop
+    // order, the input's order in HBM, so that each partition loads rows
+    // of the inner dims rather than one element at a time (integers have
+    // no tensor-engine transpose); the reduction reads the tile through a
+    // strided access pattern.
+    if (redDims.size() == 1 && !parDims.empty() &&
+        redDims.front() < parDims.back() &&
+        isa<IntegerType>(k.output.elementType))
+      llvm::sort(freeDims);
   }
 
   LogicalResult run();
@@ -1299,11 +1311,9 @@ private:
   /// constant along the free dims, else a dense [P x F] tile.
   FailureOr<Operand> load(const HbmView &view, AffineMap map,
                           bool onlyZeroExtended = false) {
-    SmallVector<int64_t> allDims(parDims);
-    allDims.append(redDims);
     bool column = isColumn(view, map);
     FailureOr<AccessPatternAttr> src =
-        hbmOperand(view, map, column ? ArrayRef<int64_t>() : allDims);
+        hbmOperand(view, map, column ? ArrayRef<int64_t>() : freeDims);
     if (failed(src))
       return failure();
     // Loaded data keeps its own type (a u8 tile holds 0..255 exactly), and
@@ -1675,6 +1685,9 @@ private:
   ArrayRef<int64_t> origin, counts;
   int64_t p;
   SmallVector<int64_t> parDims, redDims;
+  /// The tile's free dims in the order its [P x ftot] tiles lay them out:
+  /// the parallel ones, then the reduced ones; or in loop order (above).
+  SmallVector<int64_t> freeDims;
   int64_t fpar, ftot;
   DenseMap<Value, Operand> values;
   /// Ops already computed as part of an earlier instruction (a ReLU folded
@@ -1778,12 +1791,10 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     if (failed(t))
       return failure();
     SmallVector<int64_t> steps;
-    SmallVector<int64_t> dims(parDims);
-    dims.append(redDims);
-    for (int64_t dd : dims)
+    for (int64_t dd : freeDims)
       steps.push_back(dd == d ? 1 : 0);
     SmallVector<int64_t> cs;
-    for (int64_t dd : dims)
+    for (int64_t dd : freeDims)
       cs.push_back(counts[dd]);
     // The iota destination spells out every free dim so its steps apply.
     SmallVector<int64_t> strides(cs.size(), 1);
@@ -2518,11 +2529,7 @@ FailureOr<Operand> TileEmitter::lowerLoad(memref::LoadOp loadOp) {
     return failure();
   }
   SmallVector<int64_t> c, s;
-  for (int64_t d : parDims) {
-    c.push_back(counts[d]);
-    s.push_back(loopStrides[d]);
-  }
-  for (int64_t d : redDims) {
+  for (int64_t d : freeDims) {
     c.push_back(counts[d]);
     s.push_back(loopStrides[d]);
   }
@@ -2987,8 +2994,6 @@ LogicalResult TileEmitter::run() {
   e.nextSlotSet();
   Location loc = k.loc;
   Type outType = k.output.elementType;
-  SmallVector<int64_t> allDims(parDims);
-  allDims.append(redDims);
 
   FailureOr<AccessPatternAttr> outAp =
       hbmOperand(k.output, k.outputMap, parDims);
@@ -3119,19 +3124,44 @@ LogicalResult TileEmitter::run() {
           FailureOr<Operand> r = newTile(outType, fpar);
           if (failed(r))
             return failure();
-          // src laid out [par..., red...]: reduce the innermost red dims.
-          SmallVector<int64_t> cs;
+          // src read as [par..., red...] (whatever order freeDims lays
+          // it out in): reduce the innermost red dims.
+          SmallVector<int64_t> cs, ss;
           int64_t redCount = 1;
-          if (fpar > 1)
-            cs.push_back(fpar);
           for (int64_t d : redDims)
             redCount *= counts[d];
-          cs.push_back(redCount);
-          auto src = AccessPatternAttr::get(
-              e.ctx, Memory::sbuf, 0, p, xt->offset, xt->type, cs,
-              fpar > 1 ? SmallVector<int64_t>{redCount, 1}
-                       : SmallVector<int64_t>{1},
-              0);
+          if (freeDims.back() == redDims.back()) {
+            if (fpar > 1) {
+              cs.push_back(fpar);
+              ss.push_back(redCount);
+            }
+            cs.push_back(redCount);
+            ss.push_back(1);
+          } else {
+            // Loop order, one red dim: each dim's element stride in the
+            // tile; the parallel dims (merged where contiguous), then the
+            // red dim.
+            DenseMap<int64_t, int64_t> stride;
+            int64_t run = 1;
+            for (int64_t d : llvm::reverse(freeDims)) {
+              stride[d] = run;
+              run *= counts[d];
+            }
+            for (int64_t d : parDims) {
+              cs.push_back(counts[d]);
+              ss.push_back(stride[d]);
+            }
+            Emitter::normalize(cs, ss);
+            cs.push_back(redCount);
+            ss.push_back(stride[redDims.front()]);
+            if (cs.size() > 4) {
+              emitError(loc) << "ncore: a reduction tile needs " << cs.size()
+                             << " free dims; access patterns have 4";
+              return failure();
+            }
+          }
+          auto src = AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, p,
+                                            xt->offset, xt->type, cs, ss, 0);
           e.b.create<TensorReduceOp>(loc, rop, src, ap(*r, fpar), 1, false,
                                      Engine::vector, nullptr, nullptr, nullptr,
                                      nullptr, nullptr);
