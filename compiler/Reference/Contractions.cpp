@@ -420,7 +420,8 @@ FailureOr<Results> evalBatchNorm(Operation *op, Operands operands) {
     const double eps = bn.getEpsilon().convertToDouble();
     std::vector<double> mul(feat), add(feat);
     for (int64_t c = 0; c < feat; ++c) {
-      mul[c] = rnd(scale[c] / std::sqrt(rnd(var[c] + eps)));
+      // As XLA's BatchNormExpander: scale * rsqrt(variance + epsilon).
+      mul[c] = rnd(scale[c] * rnd(1.0 / std::sqrt(rnd(var[c] + eps))));
       add[c] = rnd(offset[c] - rnd(mean[c] * mul[c]));
     }
     for (int64_t o = 0; o < outer; ++o)

@@ -28,35 +28,49 @@ using namespace systole;
 namespace {
 
 /// batch_norm_inference(x, scale, offset, mean, variance) =
-///   (x - mean) * (scale * rsqrt(variance + epsilon)) + offset,
-/// the per-feature factor computed on the 1-D operands before broadcasting
-/// along `feature_index`.
+///   x * factor + shift, factor = scale * rsqrt(variance + epsilon),
+///   shift = offset - mean * factor,
+/// as XLA's BatchNormExpander and the reference interpreter compute it: the
+/// per-feature factor and shift on the 1-D operands, then one multiply and
+/// one add per element (an activation-engine instruction with a scale and
+/// a bias column), in f32 for narrower types (bf16, f16) with one rounding
+/// to the result type at the end.
 struct BatchNormInferencePattern
     : OpRewritePattern<stablehlo::BatchNormInferenceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(stablehlo::BatchNormInferenceOp op,
                                 PatternRewriter &rewriter) const override {
     auto type = cast<RankedTensorType>(op.getType());
-    auto featureType = cast<RankedTensorType>(op.getScale().getType());
-    if (!isa<FloatType>(type.getElementType()))
+    auto element = dyn_cast<FloatType>(type.getElementType());
+    if (!element)
       return rewriter.notifyMatchFailure(op, "not a float type");
+    Type compute = element.getWidth() < 32 ? rewriter.getF32Type() : element;
+    auto featureType =
+        cast<RankedTensorType>(op.getScale().getType()).clone(compute);
+    auto computeType = type.clone(compute);
     Location loc = op.getLoc();
     HloBuilder f(rewriter, loc, featureType);
-    HloBuilder h(rewriter, loc, type);
+    HloBuilder h(rewriter, loc, computeType);
+    // One statement per op: the order of the created ops is fixed.
+    Value variance = f.convert(op.getVariance(), compute);
     Value eps = f.splat(op.getEpsilon().convertToDouble());
-    Value inv = f.unary<stablehlo::RsqrtOp>(f.add(op.getVariance(), eps));
-    Value factor = f.mul(op.getScale(), inv);
+    Value sum = f.add(variance, eps);
+    Value inverse = f.unary<stablehlo::RsqrtOp>(sum);
+    Value scale = f.convert(op.getScale(), compute);
+    Value factor = f.mul(scale, inverse);
+    Value mean = f.convert(op.getMean(), compute);
+    Value product = f.mul(mean, factor);
+    Value offset = f.convert(op.getOffset(), compute);
+    Value shift = f.sub(offset, product);
     int64_t feature = op.getFeatureIndex();
     auto broadcast = [&](Value v) -> Value {
       return rewriter.create<stablehlo::BroadcastInDimOp>(
-          loc, type, v, ArrayRef<int64_t>{feature});
+          loc, computeType, v, ArrayRef<int64_t>{feature});
     };
-    // One statement per op: the order of the created ops is fixed.
-    Value centered = h.sub(op.getOperand(), broadcast(op.getMean()));
-    Value scaled = h.mul(centered, broadcast(factor));
-    Value offset = broadcast(op.getOffset());
-    Value result = h.add(scaled, offset);
-    rewriter.replaceOp(op, result);
+    Value x = h.convert(op.getOperand(), compute);
+    Value scaled = h.mul(x, broadcast(factor));
+    Value result = h.add(scaled, broadcast(shift));
+    rewriter.replaceOp(op, h.convert(result, element));
     return success();
   }
 };

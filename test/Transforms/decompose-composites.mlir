@@ -1,19 +1,21 @@
 // RUN: systole-opt %s --systole-decompose-composites --split-input-file | FileCheck %s
 
-// batch_norm_inference: the per-feature factor scale * rsqrt(variance + eps)
-// is computed on the 1-D operands, then broadcast along feature_index.
+// batch_norm_inference as XLA's BatchNormExpander computes it: the
+// per-feature factor scale * rsqrt(variance + eps) and shift offset - mean *
+// factor on the 1-D operands, then x * factor + shift, broadcast along
+// feature_index.
 // CHECK-LABEL: func.func @batch_norm
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x3x4xf32>, %[[S:.*]]: tensor<3xf32>, %[[O:.*]]: tensor<3xf32>, %[[M:.*]]: tensor<3xf32>, %[[V:.*]]: tensor<3xf32>)
 // CHECK:         %[[EPS:.*]] = stablehlo.constant dense<1.000000e-03> : tensor<3xf32>
 // CHECK:         %[[VE:.*]] = stablehlo.add %[[V]], %[[EPS]] : tensor<3xf32>
 // CHECK:         %[[INV:.*]] = stablehlo.rsqrt %[[VE]] : tensor<3xf32>
 // CHECK:         %[[F:.*]] = stablehlo.multiply %[[S]], %[[INV]] : tensor<3xf32>
-// CHECK:         %[[MB:.*]] = stablehlo.broadcast_in_dim %[[M]], dims = [1] : (tensor<3xf32>) -> tensor<2x3x4xf32>
-// CHECK:         %[[C:.*]] = stablehlo.subtract %[[X]], %[[MB]] : tensor<2x3x4xf32>
+// CHECK:         %[[MF:.*]] = stablehlo.multiply %[[M]], %[[F]] : tensor<3xf32>
+// CHECK:         %[[SH:.*]] = stablehlo.subtract %[[O]], %[[MF]] : tensor<3xf32>
 // CHECK:         %[[FB:.*]] = stablehlo.broadcast_in_dim %[[F]], dims = [1] : (tensor<3xf32>) -> tensor<2x3x4xf32>
-// CHECK:         %[[P:.*]] = stablehlo.multiply %[[C]], %[[FB]] : tensor<2x3x4xf32>
-// CHECK:         %[[OB:.*]] = stablehlo.broadcast_in_dim %[[O]], dims = [1] : (tensor<3xf32>) -> tensor<2x3x4xf32>
-// CHECK:         %[[R:.*]] = stablehlo.add %[[P]], %[[OB]] : tensor<2x3x4xf32>
+// CHECK:         %[[P:.*]] = stablehlo.multiply %[[X]], %[[FB]] : tensor<2x3x4xf32>
+// CHECK:         %[[SB:.*]] = stablehlo.broadcast_in_dim %[[SH]], dims = [1] : (tensor<3xf32>) -> tensor<2x3x4xf32>
+// CHECK:         %[[R:.*]] = stablehlo.add %[[P]], %[[SB]] : tensor<2x3x4xf32>
 // CHECK:         return %[[R]]
 // CHECK-NOT:     batch_norm_inference
 func.func @batch_norm(%x: tensor<2x3x4xf32>, %scale: tensor<3xf32>, %offset: tensor<3xf32>,
@@ -21,6 +23,25 @@ func.func @batch_norm(%x: tensor<2x3x4xf32>, %scale: tensor<3xf32>, %offset: ten
   %0 = "stablehlo.batch_norm_inference"(%x, %scale, %offset, %mean, %var) <{epsilon = 1.0e-3 : f32, feature_index = 1 : i64}>
       : (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x4xf32>
   return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+// bf16: the factor, the shift and the per-element multiply and add in f32,
+// rounded once to bf16 at the end (as the reference interpreter and XLA).
+// CHECK-LABEL: func.func @batch_norm_bf16
+// CHECK:         stablehlo.convert %{{.*}} : (tensor<3xbf16>) -> tensor<3xf32>
+// CHECK:         stablehlo.rsqrt {{.*}} : tensor<3xf32>
+// CHECK:         %[[XF:.*]] = stablehlo.convert %{{.*}} : (tensor<2x3x4xbf16>) -> tensor<2x3x4xf32>
+// CHECK:         stablehlo.multiply %[[XF]], {{.*}} : tensor<2x3x4xf32>
+// CHECK:         %[[R:.*]] = stablehlo.add {{.*}} : tensor<2x3x4xf32>
+// CHECK:         %[[RB:.*]] = stablehlo.convert %[[R]] : (tensor<2x3x4xf32>) -> tensor<2x3x4xbf16>
+// CHECK:         return %[[RB]]
+func.func @batch_norm_bf16(%x: tensor<2x3x4xbf16>, %scale: tensor<3xbf16>, %offset: tensor<3xbf16>,
+                           %mean: tensor<3xbf16>, %var: tensor<3xbf16>) -> tensor<2x3x4xbf16> {
+  %0 = "stablehlo.batch_norm_inference"(%x, %scale, %offset, %mean, %var) <{epsilon = 1.0e-5 : f32, feature_index = 1 : i64}>
+      : (tensor<2x3x4xbf16>, tensor<3xbf16>, tensor<3xbf16>, tensor<3xbf16>, tensor<3xbf16>) -> tensor<2x3x4xbf16>
+  return %0 : tensor<2x3x4xbf16>
 }
 
 // -----

@@ -2054,6 +2054,15 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     if (a->kind == Operand::Tile && isa<arith::TruncFOp>(op))
       if (std::optional<Operand> r = narrowLastResult(*a, op))
         return *r;
+    if (a->kind == Operand::Column) {
+      // A per-partition value (a batch norm's variance, widened to f32)
+      // stays a [P x 1] column.
+      FailureOr<Operand> r = newTile(type, 1);
+      if (failed(r))
+        return failure();
+      e.copy(loc, ap(*a, 1), ap(*r, 1), Engine::vector);
+      return r;
+    }
     FailureOr<Operand> x = asTile(*a, op->getOperand(0).getType());
     FailureOr<Operand> r = newTile(type, ftot);
     if (failed(x) || failed(r))

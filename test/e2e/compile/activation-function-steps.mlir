@@ -29,8 +29,9 @@
 // exp(x + 0.5): a bias column of 0.5.
 // CHECK: ncore.memset on gpsimd outs(#ncore.ap<sbuf[0:4] + [[H:[0-9]+]] f32 []>) value(5.000000e-01)
 // CHECK: ncore.activation exp on scalar {{.*}} bias(#ncore.ap<sbuf[0:4] + [[H]] f32 []>)
-// The bf16 step: its own pass, then the exp of its result.
-// CHECK: ncore.tensor_tensor sub on vector ins({{.*}} bf16 [512:1]>, {{.*}} bf16 [512:1]>) outs(#ncore.ap<sbuf[0:4] + [[D:[0-9]+]] bf16 [512:1]>)
+// The bf16 step: its own pass (the column m rounded to bf16 stays a
+// column), then the exp of its result.
+// CHECK: ncore.tensor_scalar sub(#ncore.ap<sbuf[0:4] + {{[0-9]+}} bf16 []>) on vector ins({{.*}} bf16 [512:1]>) outs(#ncore.ap<sbuf[0:4] + [[D:[0-9]+]] bf16 [512:1]>)
 // CHECK: ncore.activation exp on scalar ins(#ncore.ap<sbuf[0:4] + [[D]] bf16 [512:1]>) outs(#ncore.ap<sbuf[0:4] + {{[0-9]+}} bf16 [512:1]>){{$}}
 // SIM: simulated:
 func.func @main(%x: tensor<4x512xf32>, %s: tensor<4xf32>, %m: tensor<4xf32>, %n: tensor<4xf32>) -> (tensor<4x512xf32>, tensor<4x512xf32>, tensor<4x512xf32>, tensor<4x512xf32>, tensor<4x512xbf16>) {
