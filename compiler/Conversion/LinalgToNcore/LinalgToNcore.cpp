@@ -4514,10 +4514,12 @@ SmallVector<PartitionRun> partitionRuns(const Convolution &cv, int64_t kb,
 /// The fewest input channels for which a convolution with channel-contiguous
 /// input loads it as rows of channels (ChannelRows).
 constexpr int64_t kMinChannelRows = 16;
-/// The SBUF slots (of up to 128 channels each) that ChannelRows' row blocks
-/// rotate through: the loads of the next blocks run ahead of the
+/// The most SBUF slots (each a row of all the input channels) that
+/// ChannelRows' row blocks rotate through, within kChannelRowBytes per
+/// partition (at least two): the loads of the next blocks run ahead of the
 /// transposes of the last (each load waits about 2 us for its DMA).
 constexpr int64_t kChannelRowSlots = 16;
+constexpr int64_t kChannelRowBytes = 16384;
 
 /// An input whose channels are contiguous in HBM (NHWC) with the input
 /// channels alone on the partitions: a [channels x positions] slab would
@@ -4887,15 +4889,18 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   if (transposedStore)
     fixed += kStoreRowSlots * storeRowBytes;
   // An input whose channels are contiguous in HBM (NHWC): its slabs as rows
-  // of channels, staged in kChannelRowSlots row slots in turn and transposed
-  // on the tensor engine (ChannelRows); the slab then counts positions
-  // (`slabCv`).
+  // of channels, staged in up to kChannelRowSlots row slots in turn and
+  // transposed on the tensor engine (ChannelRows); the slab then counts
+  // positions (`slabCv`).
   std::optional<ChannelRows> channelRows =
       nonNegative ? matchChannelRows(cv) : std::nullopt;
   Convolution slabCv = channelRows ? channelRows->positions : cv;
-  int64_t channelRowBytes =
-      channelRows ? alignTo64(std::min(K, maxK) * ebI) : 0;
-  fixed += kChannelRowSlots * channelRowBytes;
+  int64_t channelRowBytes = channelRows ? alignTo64(K * ebI) : 0;
+  int64_t channelRowSlots =
+      channelRows ? std::clamp<int64_t>(kChannelRowBytes / channelRowBytes, 2,
+                                        kChannelRowSlots)
+                  : 0;
+  fixed += channelRowSlots * channelRowBytes;
 
   // N tile: innermost N loops first, up to `maxN` elements.
   auto chooseTile = [&](int64_t maxN, SmallVector<int64_t> &tile) {
@@ -5133,31 +5138,34 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
       // chunk) in mixed radix; the positions of one chunk are consecutive
       // rows in HBM. Blocks of up to 128 positions load as rows, one DMA per
       // chunk piece, and are transposed into the slab.
+      // Each row holds all K channels (one descriptor per position, not
+      // one per K chunk); each K chunk's columns are transposed on their
+      // own.
       int64_t chunk = tileSlab->chunk;
-      for (int64_t kb = 0; kb < KB; ++kb) {
-        int64_t kt = std::min(maxK, K - kb * maxK);
-        for (int64_t q0 = 0; q0 < tileSlab->elements; q0 += maxK) {
-          int64_t qn = std::min(maxK, tileSlab->elements - q0);
-          auto rows =
-              e.sbuf(channelRowOff + channelRowBlocks++ % kChannelRowSlots *
-                                         channelRowBytes,
-                     qn, ti, {kt});
-          for (int64_t q = q0; q < q0 + qn;) {
-            int64_t t = q % chunk, rest = q / chunk;
-            int64_t off = inBase + kb * maxK + t * channelRows->stride;
-            for (int64_t j = tileSlab->packed - 1; j >= 0; --j) {
-              off += rest % cnt[j] * cv.sIn[cv.nLoops[j]];
-              rest /= cnt[j];
-            }
-            int64_t len = std::min(chunk - t, q0 + qn - q);
-            e.dma(loc,
-                  e.hbm(cv.in.base + off * ebI, len, channelRows->stride, ti,
-                        {kt}, {1}),
-                  e.slicePartitions(rows, q - q0, len));
-            q += len;
+      for (int64_t q0 = 0; q0 < tileSlab->elements; q0 += maxK) {
+        int64_t qn = std::min(maxK, tileSlab->elements - q0);
+        int64_t rowsAt = channelRowOff +
+                         channelRowBlocks++ % channelRowSlots * channelRowBytes;
+        auto rows = e.sbuf(rowsAt, qn, ti, {K});
+        for (int64_t q = q0; q < q0 + qn;) {
+          int64_t t = q % chunk, rest = q / chunk;
+          int64_t off = inBase + t * channelRows->stride;
+          for (int64_t j = tileSlab->packed - 1; j >= 0; --j) {
+            off += rest % cnt[j] * cv.sIn[cv.nLoops[j]];
+            rest /= cnt[j];
           }
+          int64_t len = std::min(chunk - t, q0 + qn - q);
+          e.dma(loc,
+                e.hbm(cv.in.base + off * ebI, len, channelRows->stride, ti, {K},
+                      {1}),
+                e.slicePartitions(rows, q - q0, len));
+          q += len;
+        }
+        for (int64_t kb = 0; kb < KB; ++kb) {
+          int64_t kt = std::min(maxK, K - kb * maxK);
           transposeInto(
-              e, loc, rows, qn, kt, ti,
+              e, loc, e.sbuf(rowsAt + kb * maxK * ebI, qn, ti, {kt}), qn, kt,
+              ti,
               e.sbuf(movOff[slot] + kb * slabBytes + q0 * ebI, kt, ti, {qn}));
         }
       }
