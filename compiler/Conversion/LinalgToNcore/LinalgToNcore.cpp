@@ -1267,10 +1267,8 @@ private:
     if (failed(operandLayout(view, map, origin, loopStrides, offset)) ||
         loopStrides[k.tiling.partition] != 1)
       return false;
-    SmallVector<int64_t> dims(parDims);
-    dims.append(redDims);
     SmallVector<int64_t> c, st;
-    for (int64_t d : dims) {
+    for (int64_t d : freeDims) {
       c.push_back(counts[d]);
       st.push_back(loopStrides[d]);
     }
@@ -2055,8 +2053,9 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
       if (std::optional<Operand> r = narrowLastResult(*a, op))
         return *r;
     if (a->kind == Operand::Column) {
-      // A per-partition value (a batch norm's variance, widened to f32)
-      // stays a [P x 1] column.
+      // A per-partition value converted (a batch norm's variance widened to
+      // f32, an integer column to float) stays a [P x 1] column: the same
+      // copy as a tile's, one element per partition.
       FailureOr<Operand> r = newTile(type, 1);
       if (failed(r))
         return failure();
@@ -4539,9 +4538,11 @@ struct ChannelRows {
 /// bytes (the tensor engine's transposes), kMinChannelRows or more input
 /// channels alone on the partitions with stride 1, non-negative strides.
 std::optional<ChannelRows> matchChannelRows(const Convolution &cv) {
+  auto negative = [](int64_t s) { return s < 0; };
   if (cv.pLoops.size() != 1 || cv.sIn[cv.k] != 1 ||
       cv.ranges[cv.k] < kMinChannelRows || !isa<FloatType>(cv.in.elementType) ||
-      bytesOf(cv.in.elementType) < 2)
+      bytesOf(cv.in.elementType) < 2 || llvm::any_of(cv.sIn, negative) ||
+      llvm::any_of(cv.sW, negative))
     return std::nullopt;
   int64_t g = 0;
   auto positionLoops = llvm::concat<const int64_t>(cv.nLoops, cv.rLoops);
@@ -4766,9 +4767,8 @@ chooseConvolutionSlab(const systole::TargetDesc &target, const Convolution &cv,
       dims += tile[j] > 1;
     if (dims > 4 || !fits(s.elements * eb))
       continue;
-    int64_t kChunks = (K + target.pe_rows() - 1) / target.pe_rows();
     double ns = systole::dmaQueueNs(target, K * s.elements * eb,
-                                    channelRows ? kChunks * s.elements
+                                    channelRows ? s.elements
                                                 : K * (s.elements / s.chunk));
     if (!best || ns < bestNs) {
       best = s;
@@ -5069,6 +5069,11 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
       }
     }
   };
+  auto flushStores = [&] {
+    for (std::function<void()> &store : pendingStores)
+      store();
+    pendingStores.clear();
+  };
   auto deferStore = [&](int64_t srcOff, int64_t mt, Type t, int64_t addr,
                         std::pair<SmallVector<int64_t>, SmallVector<int64_t>>
                             normalizedStrides,
@@ -5077,11 +5082,11 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
       storeRows(srcOff, mt, t, addr, normalizedStrides.first,
                 normalizedStrides.second, n);
     });
-  };
-  auto flushStores = [&] {
-    for (std::function<void()> &store : pendingStores)
-      store();
-    pendingStores.clear();
+    // With several M blocks per N tile, the next block's evacuation reuses
+    // the output slots (and the epilogue's ring) before the next N tile:
+    // store now.
+    if (MB > 1)
+      flushStores();
   };
   // Walk the N tiles.
   SmallVector<int64_t> origin(cv.nLoops.size(), 0);
@@ -5275,11 +5280,35 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
                                    Engine::vector, nullptr, nullptr, nullptr,
                                    nullptr, nullptr);
       }
-      if (!transposedStore) {
-        e.dma(loc, outTile, outAp);
+      if (transposedStore) {
+        deferStore(outOff[os], mt, to, addr, normalized(outStrides), n);
         continue;
       }
-      deferStore(outOff[os], mt, to, addr, normalized(outStrides), n);
+      auto [oc, os2] = normalized(outStrides);
+      if (cv.m >= 0 && cv.sOut[cv.m] == 1 && !oc.empty() && oc.front() > 1) {
+        // Channels contiguous in HBM (a few NHWC output channels): pieces
+        // split by partitions would each span the whole tile's bytes, and
+        // `schedule` would order them one after another. Pieces along the
+        // outermost free dim cover disjoint bytes and run on their own
+        // queues.
+        int64_t inner = n / oc.front();
+        int64_t pieces = std::min<int64_t>(oc.front(), e.target.dma_queues());
+        int64_t step = (oc.front() + pieces - 1) / pieces;
+        SmallVector<int64_t> rest(oc.begin() + 1, oc.end()),
+            restStrides(os2.begin() + 1, os2.end());
+        for (int64_t i0 = 0; i0 < oc.front(); i0 += step) {
+          int64_t len = std::min(step, oc.front() - i0);
+          SmallVector<int64_t> c{len}, st{os2.front()};
+          c.append(rest);
+          st.append(restStrides);
+          e.dmaOne(loc,
+                   e.sbuf(outOff[os] + i0 * inner * ebO, mt, to, {len * inner}),
+                   e.hbm(addr + i0 * os2.front() * ebO, mt, cv.sOut[cv.m], to,
+                         c, st));
+        }
+        continue;
+      }
+      e.dma(loc, outTile, outAp);
     }
     return success();
   };

@@ -18,6 +18,11 @@
 // RUN: systole-run --backend=reference %s --random-inputs --seed=1 --output=@%t.ref.0.npy --output=@%t.ref.1.npy --output=@%t.ref.2.npy --output=@%t.ref.3.npy --output=@%t.ref.4.npy --output=@%t.ref.5.npy --quiet
 // RUN: systole-run %s --random-inputs --seed=1 --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --expected-output=@%t.ref.2.npy --expected-output=@%t.ref.3.npy --expected-output=@%t.ref.4.npy --expected-output=@%t.ref.5.npy --rtol=0 --atol=0 --quiet | FileCheck %s
 // CHECK: simulated: {{[0-9.]+}} us on trn2
+// Float inputs read transposed (partition dim contiguous, transposed on the
+// tensor engine) into such a tile follow its loop order too (a review
+// helper found them laid out in the old order: 298 of 320 sums wrong).
+// RUN: systole-run --backend=reference %s --entry=transposed_float_input --random-inputs --seed=1 --output=@%t.ref.t0.npy --output=@%t.ref.t1.npy --quiet
+// RUN: systole-run %s --entry=transposed_float_input --random-inputs --seed=1 --expected-output=@%t.ref.t0.npy --expected-output=@%t.ref.t1.npy --rtol=0 --atol=0 --quiet | FileCheck %s
 func.func @main(%x: tensor<64x300x100xi32>, %y: tensor<8x20x30x12xi8>, %z: tensor<16x50x40xf32>, %u: tensor<6x7x40xui8>)
     -> (tensor<64x100xi32>, tensor<8x30x12xi8>, tensor<16x40xf32>, tensor<16x40xi32>, tensor<6x40xi32>, tensor<8x20x12xi8>) {
   %z0 = stablehlo.constant dense<0> : tensor<i32>
@@ -44,4 +49,15 @@ func.func @main(%x: tensor<64x300x100xi32>, %y: tensor<8x20x30x12xi8>, %z: tenso
   %z8 = stablehlo.constant dense<0> : tensor<i8>
   %4 = stablehlo.reduce(%y init: %z8) applies stablehlo.add across dimensions = [2] : (tensor<8x20x30x12xi8>, tensor<i8>) -> tensor<8x20x12xi8>
   return %0, %1, %2#0, %2#1, %3, %4 : tensor<64x100xi32>, tensor<8x30x12xi8>, tensor<16x40xf32>, tensor<16x40xi32>, tensor<6x40xi32>, tensor<8x20x12xi8>
+}
+
+func.func @transposed_float_input(%x: tensor<20x30x16xf32>, %y: tensor<16x30x20xf32>) -> (tensor<16x20xi32>, tensor<20x16xi32>) {
+  %t = stablehlo.transpose %x, dims = [2, 1, 0] : (tensor<20x30x16xf32>) -> tensor<16x30x20xf32>
+  %c = stablehlo.convert %t : (tensor<16x30x20xf32>) -> tensor<16x30x20xi32>
+  %z0 = stablehlo.constant dense<0> : tensor<i32>
+  %0 = stablehlo.reduce(%c init: %z0) applies stablehlo.add across dimensions = [1] : (tensor<16x30x20xi32>, tensor<i32>) -> tensor<16x20xi32>
+  %u = stablehlo.transpose %y, dims = [2, 1, 0] : (tensor<16x30x20xf32>) -> tensor<20x30x16xf32>
+  %d = stablehlo.convert %u : (tensor<20x30x16xf32>) -> tensor<20x30x16xi32>
+  %1 = stablehlo.reduce(%d init: %z0) applies stablehlo.add across dimensions = [1] : (tensor<20x30x16xi32>, tensor<i32>) -> tensor<20x16xi32>
+  return %0, %1 : tensor<16x20xi32>, tensor<20x16xi32>
 }
