@@ -5284,26 +5284,27 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
         deferStore(outOff[os], mt, to, addr, normalized(outStrides), n);
         continue;
       }
-      auto [oc, os2] = normalized(outStrides);
-      if (cv.m >= 0 && cv.sOut[cv.m] == 1 && !oc.empty() && oc.front() > 1) {
+      auto [ocnt, ostr] = normalized(outStrides);
+      if (cv.m >= 0 && cv.sOut[cv.m] == 1 && !ocnt.empty() &&
+          ocnt.front() > 1) {
         // Channels contiguous in HBM (a few NHWC output channels): pieces
         // split by partitions would each span the whole tile's bytes, and
         // `schedule` would order them one after another. Pieces along the
         // outermost free dim cover disjoint bytes and run on their own
         // queues.
-        int64_t inner = n / oc.front();
-        int64_t pieces = std::min<int64_t>(oc.front(), e.target.dma_queues());
-        int64_t step = (oc.front() + pieces - 1) / pieces;
-        SmallVector<int64_t> rest(oc.begin() + 1, oc.end()),
-            restStrides(os2.begin() + 1, os2.end());
-        for (int64_t i0 = 0; i0 < oc.front(); i0 += step) {
-          int64_t len = std::min(step, oc.front() - i0);
-          SmallVector<int64_t> c{len}, st{os2.front()};
+        int64_t inner = n / ocnt.front();
+        int64_t pieces = std::min<int64_t>(ocnt.front(), e.target.dma_queues());
+        int64_t step = (ocnt.front() + pieces - 1) / pieces;
+        SmallVector<int64_t> rest(ocnt.begin() + 1, ocnt.end()),
+            restStrides(ostr.begin() + 1, ostr.end());
+        for (int64_t i0 = 0; i0 < ocnt.front(); i0 += step) {
+          int64_t len = std::min(step, ocnt.front() - i0);
+          SmallVector<int64_t> c{len}, st{ostr.front()};
           c.append(rest);
           st.append(restStrides);
           e.dmaOne(loc,
                    e.sbuf(outOff[os] + i0 * inner * ebO, mt, to, {len * inner}),
-                   e.hbm(addr + i0 * os2.front() * ebO, mt, cv.sOut[cv.m], to,
+                   e.hbm(addr + i0 * ostr.front() * ebO, mt, cv.sOut[cv.m], to,
                          c, st));
         }
         continue;
