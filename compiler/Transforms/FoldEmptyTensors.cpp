@@ -100,16 +100,21 @@ struct EmptyReduce : OpRewritePattern<stablehlo::ReduceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(stablehlo::ReduceOp op,
                                 PatternRewriter &rewriter) const override {
+    auto isStatic = [](Value v) {
+      auto type = dyn_cast<RankedTensorType>(v.getType());
+      return type && type.hasStaticShape();
+    };
+    // Every check comes before the first op is created: a pattern that
+    // fails must leave the IR as it found it.
     if (!llvm::any_of(op.getInputs(), isEmpty) ||
-        llvm::any_of(op.getResults(), isEmpty))
+        llvm::any_of(op.getResults(), isEmpty) ||
+        !llvm::all_of(op.getResults(), isStatic))
       return failure();
     SmallVector<Value> inits;
-    for (auto [result, init] : llvm::zip(op.getResults(), op.getInitValues())) {
-      auto type = dyn_cast<RankedTensorType>(result.getType());
-      if (!type || !type.hasStaticShape())
-        return failure();
-      inits.push_back(broadcastScalar(rewriter, op.getLoc(), type, init));
-    }
+    for (auto [result, init] : llvm::zip(op.getResults(), op.getInitValues()))
+      inits.push_back(broadcastScalar(rewriter, op.getLoc(),
+                                      cast<RankedTensorType>(result.getType()),
+                                      init));
     rewriter.replaceOp(op, inits);
     return success();
   }

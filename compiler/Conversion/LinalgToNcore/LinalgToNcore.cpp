@@ -4837,6 +4837,28 @@ constexpr int64_t kMinTransposedStoreChannels = 32;
 /// 8 x 32 x 32 x 128 NHWC convolution to one tile per 4.7 us).
 constexpr int64_t kStoreRowSlots = 8;
 
+/// The J adjacent positions per partition that ChannelRows' row loads take
+/// when a row of channels (`rowBytes`) is shorter than a full DMA descriptor
+/// (`fullBytes`, DESIGN section 4, `dma_copy`): the fewest that fill one,
+/// dividing `chunk` (a partition's run never leaves its chunk) and `slots`
+/// (the J consecutive row slots never wrap), at most half the slots; else
+/// the most below that which divide both; 1 for none.
+int64_t rowInterleave(int64_t chunk, int64_t rowBytes, int64_t slots,
+                      int64_t fullBytes) {
+  if (rowBytes >= fullBytes)
+    return 1;
+  int64_t j0 = (fullBytes + rowBytes - 1) / rowBytes;
+  auto fits = [&](int64_t j) { return chunk % j == 0 && slots % j == 0; };
+  for (int64_t j = std::max<int64_t>(2, j0); j <= slots / 2; ++j)
+    if (fits(j))
+      return j;
+  // Fewer runs, if not full ones.
+  for (int64_t j = std::min(j0, slots / 2 + 1) - 1; j >= 2; --j)
+    if (fits(j))
+      return j;
+  return 1;
+}
+
 /// Emits a Convolution on the tensor engine (DESIGN section 4, `matmul`):
 /// out[M, N] = sum over R iterations and K chunks of w[K, M]^T x in[K, N],
 /// all accumulated in one PSUM bank per (N tile, M chunk of 128).
@@ -4979,7 +5001,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   int64_t storeRowOff = epiOff + epiBytes;
   int64_t channelRowOff =
       storeRowOff + (transposedStore ? kStoreRowSlots * storeRowBytes : 0);
-  int64_t storeBlocks = 0, channelRowBlocks = 0;
+  int64_t storeRingPos = 0, channelRowBlocks = 0;
   int64_t bank = e.target.psum_bank_bytes();
   int accBanks = std::max<int64_t>(1, e.target.psum_banks() - 2);
 
@@ -5040,27 +5062,92 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   // channels are contiguous in HBM, from byte `addr` with normalized free
   // counts and strides `pc`, `ps`, as rows of channels: the tile's positions
   // in order (outer dims, then blocks of up to 128 along the innermost),
-  // each block transposed on the tensor engine into kStoreRowSlots row slots in
-  // turn. Emitted after the next tile's input transposes (`pendingStores`), so
-  // that the tensor engine, which runs in order, transposes inputs while the
-  // evacuation it would otherwise wait for runs.
+  // each block transposed on the tensor engine into the store ring
+  // (kStoreRowSlots row slots' bytes, taken in turn). Emitted after the next
+  // tile's input transposes (`pendingStores`), so that the tensor engine,
+  // which runs in order, transposes inputs while the evacuation it would
+  // otherwise wait for runs.
+  //
+  // Where a row of mt channels is shorter than a full DMA descriptor and
+  // the positions along the innermost dim are adjacent in HBM (an NHWC
+  // tensor's own channel count), the blocks interleave instead
+  // (storeInterleave: J blocks, block j taking every J-th position from j),
+  // side by side in the ring, so that each partition holds J adjacent
+  // positions and stores them as one run of J x mt channels (8 x 56 x 56 x
+  // 64 bf16: 128-byte rows become 512-byte runs), one DMA per innermost row.
   SmallVector<std::function<void()>> pendingStores;
+  int64_t storeRingBytes = kStoreRowSlots * storeRowBytes;
+  auto takeStoreBytes = [&](int64_t bytes) {
+    if (storeRingPos + bytes > storeRingBytes)
+      storeRingPos = 0;
+    int64_t at = storeRowOff + storeRingPos;
+    storeRingPos += alignTo64(bytes);
+    return at;
+  };
+  // The interleave J for rows of `inner` positions of `rowBytes` each: the
+  // fewest positions that fill a descriptor, dividing `inner` (a partition
+  // never spans two rows), at most 128 partitions per row, and half the
+  // ring per group; else the most below that which divide `inner`; 1 for
+  // none.
+  auto storeInterleave = [&](int64_t inner, int64_t rowBytes) -> int64_t {
+    int64_t full = e.target.dma_small_descriptor_bytes();
+    if (rowBytes >= full)
+      return 1;
+    int64_t j0 =
+        std::max((inner + maxM - 1) / maxM, (full + rowBytes - 1) / rowBytes);
+    for (int64_t j = std::max<int64_t>(2, j0);
+         j <= inner && j * rowBytes <= storeRingBytes / 2; ++j)
+      if (inner % j == 0)
+        return j;
+    // Fewer descriptors, if not full ones.
+    for (int64_t j = std::min(j0, inner + 1) - 1; j >= 2; --j)
+      if (inner % j == 0 && (inner + j - 1) / j <= maxM)
+        return j;
+    return 1;
+  };
   auto storeRows = [&](int64_t srcOff, int64_t mt, Type t, int64_t addr,
                        ArrayRef<int64_t> pc, ArrayRef<int64_t> ps, int64_t n) {
     int64_t eb = bytesOf(t);
     int64_t inner = pc.empty() ? 1 : pc.back();
     int64_t innerStride = pc.empty() ? 0 : ps.back();
-    for (int64_t q0 = 0; q0 < n; q0 += inner) {
-      int64_t outerOff = 0;
+    // HBM element offset of the innermost row that starts at position q0.
+    auto rowOffset = [&](int64_t q0) {
+      int64_t off = 0;
       for (int64_t j = static_cast<int64_t>(pc.size()) - 2, q = q0 / inner;
            j >= 0; --j) {
-        outerOff += q % pc[j] * ps[j];
+        off += q % pc[j] * ps[j];
         q /= pc[j];
       }
+      return off;
+    };
+    int64_t J = innerStride == mt ? storeInterleave(inner, mt * eb) : 1;
+    if (J > 1) {
+      // Groups of whole rows: ppr partitions per row.
+      int64_t ppr = inner / J, rowsPerGroup = std::max<int64_t>(1, maxM / ppr);
+      int64_t rowCount = n / inner;
+      for (int64_t r0 = 0; r0 < rowCount; r0 += rowsPerGroup) {
+        int64_t rows = std::min(rowsPerGroup, rowCount - r0), P = rows * ppr;
+        int64_t at = takeStoreBytes(J * mt * eb);
+        for (int64_t j = 0; j < J; ++j) {
+          auto src = AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, mt,
+                                            srcOff + (r0 * inner + j) * eb, t,
+                                            {P}, {J}, 0);
+          transposeInto(e, loc, src, mt, P, t,
+                        e.sbuf(at + j * mt * eb, P, t, {mt}));
+        }
+        AccessPatternAttr group = e.sbuf(at, P, t, {J * mt});
+        for (int64_t r = 0; r < rows; ++r)
+          e.dma(loc, e.slicePartitions(group, r * ppr, ppr),
+                e.hbm(addr + rowOffset((r0 + r) * inner) * eb, ppr,
+                      J * innerStride, t, {J * mt}, {1}));
+      }
+      return;
+    }
+    for (int64_t q0 = 0; q0 < n; q0 += inner) {
+      int64_t outerOff = rowOffset(q0);
       for (int64_t i0 = 0; i0 < inner; i0 += maxM) {
         int64_t rows = std::min(maxM, inner - i0);
-        int64_t rowsAt =
-            storeRowOff + storeBlocks++ % kStoreRowSlots * storeRowBytes;
+        int64_t rowsAt = takeStoreBytes(storeRowBytes);
         transposeInto(e, loc, e.sbuf(srcOff + (q0 + i0) * eb, mt, t, {rows}),
                       mt, rows, t, e.sbuf(rowsAt, rows, t, {mt}));
         e.dma(loc, e.sbuf(rowsAt, rows, t, {mt}),
@@ -5147,7 +5234,52 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
       // one per K chunk); each K chunk's columns are transposed on their
       // own.
       int64_t chunk = tileSlab->chunk;
-      for (int64_t q0 = 0; q0 < tileSlab->elements; q0 += maxK) {
+      // Rows of channels shorter than a full DMA descriptor, with adjacent
+      // positions adjacent in HBM (an NHWC tensor's own channel count):
+      // each partition loads J adjacent positions as one run into J
+      // consecutive row slots, and the J interleaved blocks (block j: the
+      // j-th position of each partition) are transposed into every J-th
+      // slab column from j (64 bf16 channels: 128-byte rows become
+      // 512-byte runs).
+      int64_t J = channelRows->stride == K && channelRowBytes == K * ebI
+                      ? rowInterleave(chunk, channelRowBytes, channelRowSlots,
+                                      e.target.dma_small_descriptor_bytes())
+                      : 1;
+      for (int64_t q0 = 0; J > 1 && q0 < tileSlab->elements; q0 += J * maxK) {
+        int64_t P = std::min(maxK, (tileSlab->elements - q0) / J);
+        channelRowBlocks = (channelRowBlocks + J - 1) / J * J;
+        int64_t rowsAt = channelRowOff +
+                         channelRowBlocks % channelRowSlots * channelRowBytes;
+        channelRowBlocks += J;
+        auto rows = e.sbuf(rowsAt, P, ti, {J * K});
+        for (int64_t p = 0; p < P;) {
+          int64_t q = q0 + J * p;
+          int64_t t = q % chunk, rest = q / chunk;
+          int64_t off = inBase + t * channelRows->stride;
+          for (int64_t j = tileSlab->packed - 1; j >= 0; --j) {
+            off += rest % cnt[j] * cv.sIn[cv.nLoops[j]];
+            rest /= cnt[j];
+          }
+          int64_t len = std::min((chunk - t) / J, P - p);
+          e.dma(loc,
+                e.hbm(cv.in.base + off * ebI, len, J * channelRows->stride, ti,
+                      {J * K}, {1}),
+                e.slicePartitions(rows, p, len));
+          p += len;
+        }
+        for (int64_t j = 0; j < J; ++j)
+          for (int64_t kb = 0; kb < KB; ++kb) {
+            int64_t kt = std::min(maxK, K - kb * maxK);
+            transposeInto(
+                e, loc, e.sbuf(rowsAt + (j * K + kb * maxK) * ebI, P, ti, {kt}),
+                P, kt, ti,
+                AccessPatternAttr::get(e.ctx, Memory::sbuf, 0, kt,
+                                       movOff[slot] + kb * slabBytes +
+                                           (q0 + j) * ebI,
+                                       ti, {P}, {J}, 0));
+          }
+      }
+      for (int64_t q0 = 0; J == 1 && q0 < tileSlab->elements; q0 += maxK) {
         int64_t qn = std::min(maxK, tileSlab->elements - q0);
         int64_t rowsAt = channelRowOff +
                          channelRowBlocks++ % channelRowSlots * channelRowBytes;

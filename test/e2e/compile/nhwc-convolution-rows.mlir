@@ -13,10 +13,13 @@
 // interpreter's, by Pearson correlation (the bf16 epilogue rounds a sum
 // whose f32 order differs).
 // RUN: systole-compile %s --compile-to=ncore -o - | FileCheck %s --check-prefix=ROWS
-// The first convolution's first rows: 34 positions (a padded image row) of
-// 64 bf16 channels, 64 elements apart in HBM, one per partition.
-// ROWS: ncore.dma_copy on dma[{{[0-9]+}}] ins(#ncore.ap<hbm[0:34 step 64] + {{[0-9]+}} bf16 [64:1]>)
-// ROWS: ncore.transpose on tensor
+// The first convolution's rows: 4 adjacent positions of 64 bf16 channels
+// per partition, one 512-byte run (a row of 64 is 128 bytes, under a full
+// DMA descriptor), each of the 4 interleaved blocks transposed into every
+// 4th column of the slab.
+// ROWS: ncore.dma_copy on dma[{{[0-9]+}}] ins(#ncore.ap<hbm[0:{{[0-9]+}} step 256] + {{[0-9]+}} bf16 [256:1]>)
+// ROWS: ncore.transpose on tensor ins(#ncore.ap<sbuf[0:128] + {{[0-9]+}} bf16 [64:1]>)
+// ROWS-NEXT: ncore.tensor_copy on {{scalar|vector}} ins(#ncore.ap<psum[0:64] + {{[0-9]+}} bf16 [128:1]>) outs(#ncore.ap<sbuf[0:64] + {{[0-9]+}} bf16 [128:4]>)
 // RUN: systole-run --backend=reference %s --random-inputs --seed=1 --output=@%t.ref.0.npy --output=@%t.ref.1.npy --output=@%t.ref.2.npy --output=@%t.ref.3.npy --quiet
 // RUN: systole-run %s --random-inputs --seed=1 --expected-output=@%t.ref.0.npy --expected-output=@%t.ref.1.npy --expected-output=@%t.ref.2.npy --expected-output=@%t.ref.3.npy --compare=pcc --min-pcc=0.9999 --quiet | FileCheck %s
 // CHECK: simulated: {{[0-9.]+}} us on trn2
