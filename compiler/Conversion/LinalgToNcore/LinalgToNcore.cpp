@@ -5105,8 +5105,15 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
         return j;
     return 1;
   };
+  // With several M blocks (MB > 1), block `mb`'s rows go to its channels
+  // of a staging area in the ring that holds all M channels of the tile's
+  // positions (from `stageAt`), and the last block stores them as rows of M
+  // channels (256 bf16 channels: one 512-byte run per position instead of
+  // two of 256), where the area takes at most half the ring.
+  int64_t stageAt = 0;
   auto storeRows = [&](int64_t srcOff, int64_t mt, Type t, int64_t addr,
-                       ArrayRef<int64_t> pc, ArrayRef<int64_t> ps, int64_t n) {
+                       ArrayRef<int64_t> pc, ArrayRef<int64_t> ps, int64_t n,
+                       int64_t mb) {
     int64_t eb = bytesOf(t);
     int64_t inner = pc.empty() ? 1 : pc.back();
     int64_t innerStride = pc.empty() ? 0 : ps.back();
@@ -5120,6 +5127,26 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
       }
       return off;
     };
+    int64_t stageBytes = n / inner * ((inner + maxM - 1) / maxM) * M * eb;
+    if (MB > 1 && stageBytes <= storeRingBytes / 2) {
+      if (mb == 0)
+        stageAt = takeStoreBytes(stageBytes);
+      int64_t base = addr - mb * maxM * eb, at = stageAt;
+      for (int64_t q0 = 0; q0 < n; q0 += inner) {
+        int64_t outerOff = rowOffset(q0);
+        for (int64_t i0 = 0; i0 < inner; i0 += maxM, at += M * eb) {
+          int64_t rows = std::min(maxM, inner - i0);
+          transposeInto(e, loc, e.sbuf(srcOff + (q0 + i0) * eb, mt, t, {rows}),
+                        mt, rows, t,
+                        e.sbuf(at + mb * maxM * eb, rows, t, {mt}));
+          if (mb == MB - 1)
+            e.dma(loc, e.sbuf(at, rows, t, {M}),
+                  e.hbm(base + (outerOff + i0 * innerStride) * eb, rows,
+                        innerStride, t, {M}, {1}));
+        }
+      }
+      return;
+    }
     int64_t J = innerStride == mt ? storeInterleave(inner, mt * eb) : 1;
     if (J > 1) {
       // Groups of whole rows: ppr partitions per row.
@@ -5164,10 +5191,10 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
   auto deferStore = [&](int64_t srcOff, int64_t mt, Type t, int64_t addr,
                         std::pair<SmallVector<int64_t>, SmallVector<int64_t>>
                             normalizedStrides,
-                        int64_t n) {
+                        int64_t n, int64_t mb) {
     pendingStores.push_back([=, &storeRows] {
       storeRows(srcOff, mt, t, addr, normalizedStrides.first,
-                normalizedStrides.second, n);
+                normalizedStrides.second, n, mb);
     });
     // With several M blocks per N tile, the next block's evacuation reuses
     // the output slots (and the epilogue's ring) before the next N tile:
@@ -5245,8 +5272,15 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
                       ? rowInterleave(chunk, channelRowBytes, channelRowSlots,
                                       e.target.dma_small_descriptor_bytes())
                       : 1;
-      for (int64_t q0 = 0; J > 1 && q0 < tileSlab->elements; q0 += J * maxK) {
-        int64_t P = std::min(maxK, (tileSlab->elements - q0) / J);
+      // Groups of J x 128 positions, and a last group of fewer where it
+      // takes no more transposes than blocks of 128 adjacent rows would
+      // (J each); the rest loads as such blocks (from `done`).
+      int64_t done = 0;
+      for (; J > 1 && done < tileSlab->elements; done += J * maxK) {
+        int64_t q0 = done, left = tileSlab->elements - q0;
+        if (left < J * maxK && left <= (J - 1) * maxK)
+          break;
+        int64_t P = std::min(maxK, left / J);
         channelRowBlocks = (channelRowBlocks + J - 1) / J * J;
         int64_t rowsAt = channelRowOff +
                          channelRowBlocks % channelRowSlots * channelRowBytes;
@@ -5279,7 +5313,8 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
                                        ti, {P}, {J}, 0));
           }
       }
-      for (int64_t q0 = 0; J == 1 && q0 < tileSlab->elements; q0 += maxK) {
+      for (int64_t q0 = std::min(done, tileSlab->elements);
+           q0 < tileSlab->elements; q0 += maxK) {
         int64_t qn = std::min(maxK, tileSlab->elements - q0);
         int64_t rowsAt = channelRowOff +
                          channelRowBlocks++ % channelRowSlots * channelRowBytes;
@@ -5392,7 +5427,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
             eStrides.push_back(es[loop]);
           int64_t ebE = bytesOf(ek.output.elementType);
           deferStore(result.offset, mt, ek.output.elementType,
-                     ek.output.base + eOff * ebE, normalized(eStrides), n);
+                     ek.output.base + eOff * ebE, normalized(eStrides), n, mb);
         }
         continue;
       }
@@ -5413,7 +5448,7 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
                                    nullptr, nullptr);
       }
       if (transposedStore) {
-        deferStore(outOff[os], mt, to, addr, normalized(outStrides), n);
+        deferStore(outOff[os], mt, to, addr, normalized(outStrides), n, mb);
         continue;
       }
       auto [ocnt, ostr] = normalized(outStrides);
