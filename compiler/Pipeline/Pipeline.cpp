@@ -78,6 +78,7 @@ void addPhasePasses(OpPassManager &pm, Phase phase,
   case Phase::Linalg:
     pm.addPass(createNarrowTypes());
     pm.addNestedPass<func::FuncOp>(createWidenUnsignedReductions());
+    pm.addNestedPass<func::FuncOp>(createWidenFloatReductions());
     pm.addPass(createStableHLOToLinalg());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());

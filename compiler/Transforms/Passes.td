@@ -296,6 +296,22 @@ def NarrowTypes : Pass<"systole-narrow-types", "mlir::ModuleOp"> {
   }];
 }
 
+def WidenFloatReductions : Pass<"systole-widen-float-reductions",
+                                "mlir::func::FuncOp"> {
+  let summary = "The `linalg` phase, first: 16-bit float sums in f32";
+  let description = [{
+    A single-input `reduce` of bf16, f16 or 8-bit floats whose body is one
+    `add` or `multiply` of its arguments runs on the input converted to f32
+    and converts its result back, rounding once, as XLA's float
+    normalization widens 16-bit reductions (and as the reference
+    interpreter computes them). A reduction the `tile` phase splits over
+    several tiles otherwise keeps its running value in the narrow type,
+    rounded once per tile. `reduce_window` is left alone (its per-step
+    rounding is what JAX's cumulative sums compute).
+  }];
+  let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
+}
+
 def WidenUnsignedReductions : Pass<"systole-widen-unsigned-reductions",
                                    "mlir::func::FuncOp"> {
   let summary = "The `linalg` phase, first: ui8/ui16 reductions on i32";

@@ -18,6 +18,8 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <cmath>
+
 using namespace mlir;
 namespace shlo = systole::stablehlo;
 
@@ -88,6 +90,20 @@ FailureOr<Value> convertScalar(OpBuilder &b, Location loc, Value x, Type from,
           .getResult();
     if (toI.isUnsigned())
       return b.create<arith::FPToUIOp>(loc, dst, x).getResult();
+    if (toI.getWidth() < 32) {
+      // Values out of range saturate, as XLA converts (and the reference
+      // interpreter): the engines convert to 32 bits and a narrow buffer
+      // keeps the low bits. Clamped in f32, where the bounds are exact.
+      Value w = x;
+      if (fromF.getWidth() < 32)
+        w = b.create<arith::ExtFOp>(loc, b.getF32Type(), x);
+      double bound = std::ldexp(1.0, toI.getWidth() - 1);
+      w = b.create<arith::MaximumFOp>(
+          loc, w, constantLike(b, loc, w.getType(), -bound));
+      w = b.create<arith::MinimumFOp>(
+          loc, w, constantLike(b, loc, w.getType(), bound - 1));
+      return b.create<arith::FPToSIOp>(loc, dst, w).getResult();
+    }
     return b.create<arith::FPToSIOp>(loc, dst, x).getResult();
   }
   if (fromI && toI) {

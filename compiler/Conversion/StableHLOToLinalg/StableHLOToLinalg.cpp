@@ -538,9 +538,10 @@ struct ReshapeLowering : Lowering<shlo::ReshapeOp> {
         rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(op, out, v, *r);
         return success();
       }
-    // General case: through a rank-1 tensor.
+    // General case: through a rank-1 tensor (of the signless element type
+    // the converted operand has: ui8 data is i8 here).
     auto flat =
-        RankedTensorType::get({in.getNumElements()}, in.getElementType());
+        RankedTensorType::get({in.getNumElements()}, out.getElementType());
     auto all = [](int64_t rank) {
       ReassociationIndices r;
       for (int64_t i = 0; i < rank; ++i)
