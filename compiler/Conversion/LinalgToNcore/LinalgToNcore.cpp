@@ -5148,10 +5148,17 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
       return;
     }
     int64_t J = innerStride == mt ? storeInterleave(inner, mt * eb) : 1;
+    // Groups of whole rows: ppr partitions per row. Only where the groups
+    // take at most twice the transposes (J each) that blocks of up to 128
+    // adjacent positions would: rows of 493 = 17 x 29 positions would take
+    // 17 transposes of 29 instead of 4, while 4 of 70 instead of 3 for rows
+    // of 280 still pay for their 4-times-fewer descriptors.
+    int64_t ppr = inner / J, rowsPerGroup = std::max<int64_t>(1, maxM / ppr);
+    int64_t rowCount = n / inner;
+    if (J > 1 && J * ((rowCount + rowsPerGroup - 1) / rowsPerGroup) >
+                     2 * rowCount * ((inner + maxM - 1) / maxM))
+      J = 1;
     if (J > 1) {
-      // Groups of whole rows: ppr partitions per row.
-      int64_t ppr = inner / J, rowsPerGroup = std::max<int64_t>(1, maxM / ppr);
-      int64_t rowCount = n / inner;
       for (int64_t r0 = 0; r0 < rowCount; r0 += rowsPerGroup) {
         int64_t rows = std::min(rowsPerGroup, rowCount - r0), P = rows * ppr;
         int64_t at = takeStoreBytes(J * mt * eb);
