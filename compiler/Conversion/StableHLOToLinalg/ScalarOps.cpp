@@ -88,22 +88,29 @@ FailureOr<Value> convertScalar(OpBuilder &b, Location loc, Value x, Type from,
           .create<arith::CmpFOp>(loc, arith::CmpFPredicate::UNE, x,
                                  constantLike(b, loc, from, 0.0))
           .getResult();
-    if (toI.isUnsigned())
-      return b.create<arith::FPToUIOp>(loc, dst, x).getResult();
     if (toI.getWidth() < 32) {
       // Values out of range saturate, as XLA converts (and the reference
       // interpreter): the engines convert to 32 bits and a narrow buffer
-      // keeps the low bits. Clamped in f32, where the bounds are exact.
+      // keeps the low bits. Clamped in f32, where the bounds are exact; an
+      // unsigned result (ui8/ui16, whose data the engines hold in the
+      // signless form) is the signed conversion of a value clamped to its
+      // range, whose low bits are the unsigned value's.
       Value w = x;
       if (fromF.getWidth() < 32)
         w = b.create<arith::ExtFOp>(loc, b.getF32Type(), x);
-      double bound = std::ldexp(1.0, toI.getWidth() - 1);
-      w = b.create<arith::MaximumFOp>(
-          loc, w, constantLike(b, loc, w.getType(), -bound));
-      w = b.create<arith::MinimumFOp>(
-          loc, w, constantLike(b, loc, w.getType(), bound - 1));
+      double lo = 0, hi = std::ldexp(1.0, toI.getWidth()) - 1;
+      if (!toI.isUnsigned()) {
+        lo = -std::ldexp(1.0, toI.getWidth() - 1);
+        hi = -lo - 1;
+      }
+      w = b.create<arith::MaximumFOp>(loc, w,
+                                      constantLike(b, loc, w.getType(), lo));
+      w = b.create<arith::MinimumFOp>(loc, w,
+                                      constantLike(b, loc, w.getType(), hi));
       return b.create<arith::FPToSIOp>(loc, dst, w).getResult();
     }
+    if (toI.isUnsigned())
+      return b.create<arith::FPToUIOp>(loc, dst, x).getResult();
     return b.create<arith::FPToSIOp>(loc, dst, x).getResult();
   }
   if (fromI && toI) {
