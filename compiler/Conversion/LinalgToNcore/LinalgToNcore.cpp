@@ -4837,23 +4837,21 @@ constexpr int64_t kMinTransposedStoreChannels = 32;
 /// 8 x 32 x 32 x 128 NHWC convolution to one tile per 4.7 us).
 constexpr int64_t kStoreRowSlots = 8;
 
-/// The J adjacent positions per partition that ChannelRows' row loads take
-/// when a row of channels (`rowBytes`) is shorter than a full DMA descriptor
-/// (`fullBytes`, DESIGN section 4, `dma_copy`): the fewest that fill one,
-/// dividing `chunk` (a partition's run never leaves its chunk) and `slots`
-/// (the J consecutive row slots never wrap), at most half the slots; else
-/// the most below that which divide both; 1 for none.
-int64_t rowInterleave(int64_t chunk, int64_t rowBytes, int64_t slots,
-                      int64_t fullBytes) {
+/// The J adjacent positions per partition that rows of channels (`rowBytes`
+/// each) move as one DMA run when a row is shorter than a full descriptor
+/// (`fullBytes`, DESIGN section 4, `dma_copy`): the fewest in [`jLow`,
+/// `jHigh`] that fill one and `fits`, else the most below that which fit
+/// (fewer runs, if not full ones); 1 for none.
+int64_t runInterleave(int64_t rowBytes, int64_t fullBytes, int64_t jLow,
+                      int64_t jHigh, llvm::function_ref<bool(int64_t)> fits) {
   if (rowBytes >= fullBytes)
     return 1;
-  int64_t j0 = (fullBytes + rowBytes - 1) / rowBytes;
-  auto fits = [&](int64_t j) { return chunk % j == 0 && slots % j == 0; };
-  for (int64_t j = std::max<int64_t>(2, j0); j <= slots / 2; ++j)
+  int64_t j0 = std::max(jLow, (fullBytes + rowBytes - 1) / rowBytes);
+  for (int64_t j = std::max<int64_t>(2, j0); j <= jHigh; ++j)
     if (fits(j))
       return j;
-  // Fewer runs, if not full ones.
-  for (int64_t j = std::min(j0, slots / 2 + 1) - 1; j >= 2; --j)
+  for (int64_t j = std::min(j0, jHigh + 1) - 1; j >= std::max<int64_t>(2, jLow);
+       --j)
     if (fits(j))
       return j;
   return 1;
@@ -5084,26 +5082,14 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
     storeRingPos += alignTo64(bytes);
     return at;
   };
-  // The interleave J for rows of `inner` positions of `rowBytes` each: the
-  // fewest positions that fill a descriptor, dividing `inner` (a partition
-  // never spans two rows), at most 128 partitions per row, and half the
-  // ring per group; else the most below that which divide `inner`; 1 for
-  // none.
-  auto storeInterleave = [&](int64_t inner, int64_t rowBytes) -> int64_t {
-    int64_t full = e.target.dma_small_descriptor_bytes();
-    if (rowBytes >= full)
-      return 1;
-    int64_t j0 =
-        std::max((inner + maxM - 1) / maxM, (full + rowBytes - 1) / rowBytes);
-    for (int64_t j = std::max<int64_t>(2, j0);
-         j <= inner && j * rowBytes <= storeRingBytes / 2; ++j)
-      if (inner % j == 0)
-        return j;
-    // Fewer descriptors, if not full ones.
-    for (int64_t j = std::min(j0, inner + 1) - 1; j >= 2; --j)
-      if (inner % j == 0 && (inner + j - 1) / j <= maxM)
-        return j;
-    return 1;
+  // The interleave J for rows of `inner` positions of `rowBytes` each
+  // (runInterleave): dividing `inner` (a partition never spans two rows),
+  // at most 128 partitions per row, and half the ring per group.
+  auto storeInterleave = [&](int64_t inner, int64_t rowBytes) {
+    return runInterleave(rowBytes, e.target.dma_small_descriptor_bytes(),
+                         (inner + maxM - 1) / maxM,
+                         std::min(inner, storeRingBytes / 2 / rowBytes),
+                         [&](int64_t j) { return inner % j == 0; });
   };
   // With several M blocks (MB > 1), block `mb`'s rows go to its channels
   // of a staging area in the ring that holds all M channels of the tile's
@@ -5275,9 +5261,17 @@ LogicalResult emitConvolution(Emitter &e, Location loc, const Convolution &cv,
       // j-th position of each partition) are transposed into every J-th
       // slab column from j (64 bf16 channels: 128-byte rows become
       // 512-byte runs).
+      // J divides `chunk` (a partition's run never leaves its chunk) and
+      // the slot count (the J consecutive row slots never wrap), at most
+      // half the slots.
       int64_t J = channelRows->stride == K && channelRowBytes == K * ebI
-                      ? rowInterleave(chunk, channelRowBytes, channelRowSlots,
-                                      e.target.dma_small_descriptor_bytes())
+                      ? runInterleave(channelRowBytes,
+                                      e.target.dma_small_descriptor_bytes(), 1,
+                                      channelRowSlots / 2,
+                                      [&](int64_t j) {
+                                        return chunk % j == 0 &&
+                                               channelRowSlots % j == 0;
+                                      })
                       : 1;
       // Groups of J x 128 positions, and a last group of fewer where it
       // takes no more transposes than blocks of 128 adjacent rows would
