@@ -170,11 +170,20 @@ CompareResult pearson(const HostTensor &actual, const HostTensor &expected,
   const int64_t n = actual.numElements();
   if (n == 0)
     return result;
+  // Elements where both sides hold the same non-finite value (NaN and NaN,
+  // or infinities of one sign) match exactly, as in allClose, and are left
+  // out of the correlation; any other non-finite element fails.
+  auto sameNonFinite = [](double a, double e) {
+    return (std::isnan(a) && std::isnan(e)) || (std::isinf(a) && a == e);
+  };
   double sumA = 0, sumE = 0;
   double largestDiff = -1;
+  int64_t finite = 0;
   for (int64_t i = 0; i < n; ++i) {
     const double a = actual.getDouble(i), e = expected.getDouble(i);
     if (!std::isfinite(a) || !std::isfinite(e)) {
+      if (sameNonFinite(a, e))
+        continue;
       result.ok = false;
       result.worstIndex = i;
       result.worstActual = a;
@@ -186,6 +195,7 @@ CompareResult pearson(const HostTensor &actual, const HostTensor &expected,
           formatElement(actual, i), ", expected ", formatElement(expected, i));
       return result;
     }
+    ++finite;
     sumA += a;
     sumE += e;
     if (std::fabs(a - e) > largestDiff) {
@@ -195,11 +205,16 @@ CompareResult pearson(const HostTensor &actual, const HostTensor &expected,
       result.worstExpected = e;
     }
   }
-  const double meanA = sumA / n, meanE = sumE / n;
+  if (finite == 0)
+    return result; // Every element is a matching NaN or infinity.
+  const double meanA = sumA / finite, meanE = sumE / finite;
   double cov = 0, varA = 0, varE = 0;
   for (int64_t i = 0; i < n; ++i) {
-    const double da = actual.getDouble(i) - meanA;
-    const double de = expected.getDouble(i) - meanE;
+    const double a = actual.getDouble(i), e = expected.getDouble(i);
+    if (!std::isfinite(a))
+      continue; // A matching non-finite pair (mismatches returned above).
+    const double da = a - meanA;
+    const double de = e - meanE;
     cov += da * de;
     varA += da * da;
     varE += de * de;

@@ -43,8 +43,10 @@ CompareResult allClose(const HostTensor &actual, const HostTensor &expected,
                        double rtol, double atol);
 
 /// Pearson correlation coefficient of the elements (as doubles; complex: real
-/// parts) must be >= minPcc. Two constant tensors correlate 1 if equal, else 0;
-/// any NaN or inf fails. worstIndex is the element with the largest absolute
+/// parts) must be >= minPcc. Two constant tensors correlate 1 if equal, else 0.
+/// Elements where both sides hold the same NaN or infinity match exactly (as
+/// in allClose) and are left out of the correlation; any other NaN or inf
+/// fails. worstIndex is the element with the largest absolute
 /// difference; worstError is 1 - pcc.
 CompareResult pearson(const HostTensor &actual, const HostTensor &expected,
                       double minPcc);

@@ -124,6 +124,30 @@ TEST(PearsonTest, KnownCorrelations) {
   EXPECT_FALSE(pearson(f32({2}, {1, 2}), f32({3}, {1, 2, 3}), 0).ok);
 }
 
+TEST(PearsonTest, MatchingNonFiniteElementsAreLeftOut) {
+  // -inf from a max-pool window entirely in padding, on both sides: the
+  // finite elements (1,2,3) vs (1,3,2) correlate 0.5 as above.
+  CompareResult half = pearson(f32({5}, {-INFINITY, 1, 2, NAN, 3}),
+                               f32({5}, {-INFINITY, 1, 3, NAN, 2}), 0.5);
+  EXPECT_TRUE(half.ok) << half.message;
+  EXPECT_DOUBLE_EQ(half.worstError, 0.5);
+  EXPECT_EQ(half.worstIndex, 2);
+  EXPECT_FALSE(pearson(f32({5}, {-INFINITY, 1, 2, NAN, 3}),
+                       f32({5}, {-INFINITY, 1, 3, NAN, 2}), 0.6)
+                   .ok);
+  // All elements non-finite and equal.
+  EXPECT_TRUE(
+      pearson(f32({2}, {INFINITY, NAN}), f32({2}, {INFINITY, NAN}), 0.999).ok);
+  // Infinities of opposite sign, or inf against NaN, still fail.
+  CompareResult sign =
+      pearson(f32({3}, {INFINITY, 1, 2}), f32({3}, {-INFINITY, 1, 2}), 0);
+  EXPECT_FALSE(sign.ok);
+  EXPECT_TRUE(contains(sign.message, "is not finite")) << sign.message;
+  EXPECT_EQ(sign.worstIndex, 0);
+  EXPECT_FALSE(
+      pearson(f32({3}, {INFINITY, 1, 2}), f32({3}, {NAN, 1, 2}), 0).ok);
+}
+
 //===--- expectClose ------------------------------------------------------===//
 
 TEST(ExpectCloseTest, UlpDistanceInOwnType) {
