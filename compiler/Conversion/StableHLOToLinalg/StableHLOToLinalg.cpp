@@ -75,8 +75,30 @@ Value emptyLike(OpBuilder &b, Location loc, RankedTensorType t) {
   return b.create<tensor::EmptyOp>(loc, t.getShape(),
                                    toSignless(t.getElementType()));
 }
+/// A tensor of type `t` (signless) holding `scalar` everywhere: a
+/// `linalg.fill` where the scalar is a constant or computed on scalars, and
+/// a `linalg.generic` broadcasting the rank-0 tensor where `scalar` is read
+/// from one that is not constant (a reduce's or pad's runtime init value,
+/// e.g. a function argument), as `ncore` lowers fills of constants only and
+/// loads a rank-0 tensor broadcast over partitions and free dims.
 Value fill(OpBuilder &b, Location loc, Value scalar, RankedTensorType t) {
-  return b.create<linalg::FillOp>(loc, scalar, emptyLike(b, loc, t))
+  Value empty = emptyLike(b, loc, t);
+  auto extract = scalar.getDefiningOp<tensor::ExtractOp>();
+  if (!extract || matchPattern(extract.getTensor(), m_Constant()) ||
+      extract.getTensor().getType().getRank() != 0)
+    return b.create<linalg::FillOp>(loc, scalar, empty).getResult(0);
+  int64_t rank = t.getRank();
+  SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, b.getContext()),
+                                 b.getMultiDimIdentityMap(rank)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  return b
+      .create<linalg::GenericOp>(
+          loc, TypeRange{empty.getType()}, ValueRange{extract.getTensor()},
+          ValueRange{empty}, maps, iterators,
+          [](OpBuilder &nb, Location nl, ValueRange args) {
+            nb.create<linalg::YieldOp>(nl, args[0]);
+          })
       .getResult(0);
 }
 Value zeroOf(OpBuilder &b, Location loc, Type element) {
@@ -208,11 +230,7 @@ Value padTensor(OpBuilder &b, Location loc, Value v, Value padValue,
     strides.push_back(in + 1);
   }
   auto padded = RankedTensorType::get(shape, t.getElementType());
-  Value init = b.create<linalg::FillOp>(
-                    loc, padValue,
-                    b.create<tensor::EmptyOp>(loc, shape, t.getElementType())
-                        .getResult())
-                   .getResult(0);
+  Value init = fill(b, loc, padValue, padded);
   SmallVector<OpFoldResult> offsets, sizes, strideAttrs;
   for (int64_t d = 0; d < t.getRank(); ++d) {
     offsets.push_back(b.getIndexAttr(low[d]));

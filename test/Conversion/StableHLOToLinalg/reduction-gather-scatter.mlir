@@ -1,8 +1,13 @@
 // RUN: systole-opt %s --systole-stablehlo-to-linalg --split-input-file | FileCheck %s
 
+// A runtime init value is broadcast from its rank-0 tensor (`ncore` fills
+// with constants only).
+// CHECK-DAG: #[[SCALAR:.*]] = affine_map<(d0) -> ()>
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func.func @reduce_sum
-// CHECK:         %[[I:.*]] = tensor.extract %arg1[] : tensor<f32>
-// CHECK:         %[[F:.*]] = linalg.fill ins(%[[I]] : f32) outs(%{{.*}} : tensor<4xf32>)
+// CHECK:         %[[F:.*]] = linalg.generic {indexing_maps = [#[[SCALAR]], #[[ID]]], iterator_types = ["parallel"]} ins(%arg1 : tensor<f32>) outs(%{{.*}} : tensor<4xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      linalg.yield %[[IN]] : f32
 // CHECK:         %[[R:.*]] = linalg.reduce { arith.addf } ins(%arg0 : tensor<4x8xf32>) outs(%[[F]] : tensor<4xf32>) dimensions = [1]
 // CHECK:         return %[[R]]
 func.func @reduce_sum(%x: tensor<4x8xf32>, %init: tensor<f32>) -> tensor<4xf32> {
@@ -18,7 +23,8 @@ func.func @reduce_sum(%x: tensor<4x8xf32>, %init: tensor<f32>) -> tensor<4xf32> 
 // CHECK-DAG: #[[WIN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d4, d5, d6, d7)>
 // CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2, d3)>
 // CHECK-LABEL: func.func @reduce_window_max
-// CHECK:         %[[I:.*]] = tensor.extract %arg1[] : tensor<f32>
+// CHECK:         %[[C:.*]] = arith.constant dense<0xFF800000> : tensor<f32>
+// CHECK:         %[[I:.*]] = tensor.extract %[[C]][] : tensor<f32>
 // CHECK:         %[[PF:.*]] = linalg.fill ins(%[[I]] : f32) outs(%{{.*}} : tensor<1x1x7x7xf32>)
 // CHECK:         %[[P:.*]] = tensor.insert_slice %arg0 into %[[PF]][0, 0, 1, 1] [1, 1, 6, 6] [1, 1, 1, 1]
 // CHECK:         %[[ACC:.*]] = linalg.fill ins(%[[I]] : f32) outs(%{{.*}} : tensor<1x1x3x3xf32>)
@@ -27,7 +33,8 @@ func.func @reduce_sum(%x: tensor<4x8xf32>, %init: tensor<f32>) -> tensor<4xf32> 
 // CHECK:         ^bb0(%[[X:.*]]: f32, %{{.*}}: i1, %[[A:.*]]: f32):
 // CHECK-NEXT:      %[[M:.*]] = arith.maximumf %[[A]], %[[X]] : f32
 // CHECK-NEXT:      linalg.yield %[[M]] : f32
-func.func @reduce_window_max(%x: tensor<1x1x6x6xf32>, %init: tensor<f32>) -> tensor<1x1x3x3xf32> {
+func.func @reduce_window_max(%x: tensor<1x1x6x6xf32>) -> tensor<1x1x3x3xf32> {
+  %init = stablehlo.constant dense<0xFF800000> : tensor<f32>
   %0 = "stablehlo.reduce_window"(%x, %init) <{window_dimensions = array<i64: 1, 1, 3, 3>, window_strides = array<i64: 1, 1, 2, 2>, padding = dense<[[0, 0], [0, 0], [1, 0], [1, 0]]> : tensor<4x2xi64>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %m = stablehlo.maximum %a, %b : tensor<f32>

@@ -112,16 +112,31 @@ func.func @concatenate(%a: tensor<2x3xf32>, %b: tensor<2x5xf32>) -> tensor<2x8xf
 
 // -----
 
-// Fill with the padding value, insert with interior strides, cut the
-// negative edge.
+// Broadcast the (runtime) padding value, insert with interior strides, cut
+// the negative edge.
+// CHECK-DAG: #[[SCALAR:.*]] = affine_map<(d0, d1) -> ()>
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-LABEL: func.func @pad
-// CHECK:         %[[V:.*]] = tensor.extract %arg1[] : tensor<f32>
-// CHECK:         %[[F:.*]] = linalg.fill ins(%[[V]] : f32) outs(%{{.*}} : tensor<5x5xf32>)
+// CHECK:         %[[F:.*]] = linalg.generic {indexing_maps = [#[[SCALAR]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%arg1 : tensor<f32>) outs(%{{.*}} : tensor<5x5xf32>)
 // CHECK:         %[[I:.*]] = tensor.insert_slice %arg0 into %[[F]][1, 0] [2, 3] [1, 2] : tensor<2x3xf32> into tensor<5x5xf32>
 // CHECK:         tensor.extract_slice %[[I]][0, 1] [5, 4] [1, 1] : tensor<5x5xf32> to tensor<5x4xf32>
 func.func @pad(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<5x4xf32> {
   %0 = stablehlo.pad %x, %v, low = [1, -1], high = [2, 0], interior = [0, 1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x4xf32>
   return %0 : tensor<5x4xf32>
+}
+
+// -----
+
+// A constant padding value fills.
+// CHECK-LABEL: func.func @pad_constant
+// CHECK:         %[[C:.*]] = arith.constant dense<0.000000e+00> : tensor<f32>
+// CHECK:         %[[V:.*]] = tensor.extract %[[C]][] : tensor<f32>
+// CHECK:         %[[F:.*]] = linalg.fill ins(%[[V]] : f32) outs(%{{.*}} : tensor<4x3xf32>)
+// CHECK:         tensor.insert_slice %arg0 into %[[F]][1, 0] [2, 3] [1, 1] : tensor<2x3xf32> into tensor<4x3xf32>
+func.func @pad_constant(%x: tensor<2x3xf32>) -> tensor<4x3xf32> {
+  %v = stablehlo.constant dense<0.0> : tensor<f32>
+  %0 = stablehlo.pad %x, %v, low = [1, 0], high = [1, 0], interior = [0, 0] : (tensor<2x3xf32>, tensor<f32>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
 }
 
 // -----
