@@ -1809,7 +1809,9 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     return lowerUnsignedCompare(cmp);
   if (isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(op))
     return lowerShift(op, type);
-  if (isa<arith::DivSIOp, arith::RemSIOp>(op))
+  if (isa<arith::DivSIOp, arith::RemSIOp>(op) ||
+      (isa<arith::DivUIOp, arith::RemUIOp>(op) &&
+       op->getOperand(0).getType().isIndex()))
     return lowerIntegerDivision(op, type);
   if (isa<arith::RemFOp>(op))
     return lowerFloatRemainder(op, type);
@@ -2861,7 +2863,10 @@ FailureOr<Operand> TileEmitter::lowerFloatRemainder(Operation *op, Type type) {
 
 /// divide and remainder on integers (arith.divsi, remsi), as XLA defines
 /// them: the quotient truncates toward zero, x / 0 = -1 and x % 0 = x, and
-/// the most negative value / -1 wraps to itself (its remainder is 0).
+/// the most negative value / -1 wraps to itself (its remainder is 0). Also
+/// arith.divui and remui on indices (non-negative; from a linalg.index whose
+/// dim a collapse merged, e.g. an iota fused with a rank-3 dot_general),
+/// where these rules agree with the unsigned ones.
 /// q = trunc(a / b) in fp32, then one correction: fp32's quotient can round
 /// up onto the next integer, leaving a remainder a - q * b of the wrong
 /// sign, and then |q| is one too large. Exact while |a|, |b| < 2^24.
@@ -2906,13 +2911,17 @@ FailureOr<Operand> TileEmitter::lowerIntegerDivision(Operation *op, Type type) {
   scalar(loc, b, AluOp::eq, 0.0f, c);
   scalar2(loc, c, AluOp::mul, 0.0f, AluOp::add, -1.0f, d);
   select(loc, c, d, qi, q);
-  unsigned width = type.getIntOrFloatBitWidth();
-  float wrap = std::ldexp(1.0f, static_cast<int>(width) - 1);
   FailureOr<Operand> out = newTile(type, ftot);
   if (failed(out))
     return failure();
+  if (isa<arith::DivUIOp>(op)) {
+    e.copy(loc, full(q), full(*out), Engine::vector);
+    return out;
+  }
   if (isa<arith::DivSIOp>(op)) {
     // min / -1 = 2^(width-1) wraps to min.
+    unsigned width = type.getIntOrFloatBitWidth();
+    float wrap = std::ldexp(1.0f, static_cast<int>(width) - 1);
     scalar(loc, q, AluOp::eq, wrap, c);
     scalar2(loc, c, AluOp::mul, 0.0f, AluOp::add, -wrap, d);
     select(loc, c, d, q, r);
