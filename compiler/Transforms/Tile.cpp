@@ -15,6 +15,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
@@ -92,9 +95,19 @@ bool systole::isContraction(Operation *op) {
 }
 
 int64_t systole::extraTemporaries(Operation &op) {
+  if (isa<tensor::ExtractOp, memref::LoadOp>(op)) {
+    // A gather with several computed indices: its linear element offset,
+    // a product and a running sum per index and the partitions' offsets.
+    int64_t computed =
+        llvm::count_if(op.getOperands().drop_front(), [](Value v) {
+          return !v.getDefiningOp<linalg::IndexOp>() && !getConstantIntValue(v);
+        });
+    return computed > 1 ? 2 * computed + 1 : 0;
+  }
   if (isa<math::Atan2Op>(op))
     return 12;
-  if (isa<arith::DivSIOp, arith::RemSIOp, arith::RemFOp>(op))
+  if (isa<arith::DivSIOp, arith::RemSIOp, arith::DivUIOp, arith::RemUIOp,
+          arith::RemFOp>(op))
     return 10;
   if (isa<math::FloorOp, math::CeilOp, math::TruncOp, math::RoundOp,
           math::RoundEvenOp, arith::FPToSIOp>(op))

@@ -2480,12 +2480,23 @@ FailureOr<Operand> TileEmitter::lowerShift(Operation *op, Type type) {
 
 /// A `memref.load` in a body reads a buffer other than the op's operands.
 /// With every index a loop index or a constant it is one more operand,
-/// loaded like the inputs. With one computed index (`table[idx[i], j]`, an
-/// embedding lookup; StableHLO `gather`) it is a row gather: the index must
-/// be the same for all free elements of a partition, and the rest of the
-/// row follows the free dims (DESIGN section 4, `gather`). The index is not
-/// clamped here: the linalg lowering of `gather` clamps it as the spec
-/// requires, and the instruction reports an index outside the table.
+/// loaded like the inputs. With computed indices (`table[idx[i], j]`, an
+/// embedding lookup; StableHLO `gather`) it is a row gather (DESIGN section
+/// 4, `gather`: one index per partition, the rest of the row read through
+/// the table's access pattern):
+/// - one computed index, the same for all free elements of a partition,
+///   with the partition dim not otherwise addressing the table: the index
+///   counts rows of the table's stride along that dim;
+/// - otherwise the gather's index is a linear element offset computed on
+///   the vector engine, L = sum_j idx_j * stride_j, plus the partition's own
+///   offset where the partition dim addresses the table (p * its stride):
+///   one gather of whole rows per tile where L is the same along the free
+///   dims, else one gather of single elements per free element (an index
+///   that differs along them, e.g. take_along_axis). Offsets are exact in
+///   fp32 below 2^24 elements, so larger tables are rejected.
+/// Indices are not clamped here: the linalg lowering of `gather` clamps them
+/// as the spec requires, and the instruction reports an index outside the
+/// table.
 FailureOr<Operand> TileEmitter::lowerLoad(memref::LoadOp loadOp) {
   Location loc = loadOp.getLoc();
   auto it = k.captured.find(loadOp.getMemRef());
@@ -2495,76 +2506,171 @@ FailureOr<Operand> TileEmitter::lowerLoad(memref::LoadOp loadOp) {
   }
   const HbmView &view = it->second;
   SmallVector<AffineExpr> exprs;
-  int dynamic = -1;
+  SmallVector<unsigned> dynamic;
   for (auto [j, idx] : llvm::enumerate(loadOp.getIndices())) {
     if (auto index = idx.getDefiningOp<linalg::IndexOp>()) {
       exprs.push_back(getAffineDimExpr(index.getDim(), e.ctx));
     } else if (std::optional<int64_t> c = getConstantIntValue(idx)) {
       exprs.push_back(getAffineConstantExpr(*c, e.ctx));
-    } else if (dynamic >= 0) {
-      emitError(loc) << "ncore: a gather with more than one computed index "
-                        "is not supported yet";
-      return failure();
     } else {
-      dynamic = j;
+      dynamic.push_back(j);
       exprs.push_back(getAffineConstantExpr(0, e.ctx));
     }
   }
   AffineMap map = AffineMap::get(k.ranges.size(), 0, exprs, e.ctx);
-  if (dynamic < 0)
+  if (dynamic.empty())
     return load(view, map);
 
-  Value idx = loadOp.getIndices()[dynamic];
-  if (variesAlongFree(idx)) {
-    emitError(loc) << "ncore: a gather whose index differs along the free "
-                      "dims of a tile is not supported yet";
-    return failure();
+  SmallVector<Operand> indexTiles;
+  bool varies = false;
+  for (unsigned j : dynamic) {
+    Value idx = loadOp.getIndices()[j];
+    varies |= variesAlongFree(idx);
+    FailureOr<Operand> io = lookup(idx);
+    if (failed(io))
+      return failure();
+    if (io->kind == Operand::Imm || !isa<IntegerType>(io->type)) {
+      emitError(loc) << "ncore: gather index is not integer data";
+      return failure();
+    }
+    indexTiles.push_back(*io);
   }
-  FailureOr<Operand> io = lookup(idx);
-  if (failed(io))
-    return failure();
-  if (io->kind == Operand::Imm || !isa<IntegerType>(io->type)) {
-    emitError(loc) << "ncore: gather index is not integer data";
-    return failure();
-  }
-  // Element 0 of each partition holds that partition's row index.
-  AccessPatternAttr indices = e.sbuf(io->offset, p, io->type, {});
-
   SmallVector<int64_t> loopStrides;
   int64_t offset;
-  if (failed(operandLayout(view, map, origin, loopStrides, offset)) ||
-      (k.tiling.partition >= 0 && loopStrides[k.tiling.partition] != 0)) {
+  if (failed(operandLayout(view, map, origin, loopStrides, offset))) {
     emitError(loc) << "ncore: the gathered row must follow the free dims of "
                       "the tile";
     return failure();
   }
+  int64_t partitionStride =
+      k.tiling.partition >= 0 ? loopStrides[k.tiling.partition] : 0;
+  int64_t eb = bytesOf(view.elementType);
+  FailureOr<Operand> dst = newTile(view.elementType, ftot);
+  if (failed(dst))
+    return failure();
   SmallVector<int64_t> c, s;
   for (int64_t d : freeDims) {
     c.push_back(counts[d]);
     s.push_back(loopStrides[d]);
   }
   Emitter::normalize(c, s);
-  if (c.size() > 4) {
-    emitError(loc) << "ncore: a gathered row needs " << c.size()
-                   << " free dims; access patterns have 4";
+
+  if (dynamic.size() == 1 && !varies && partitionStride == 0) {
+    // Whole rows, indexed by the computed index itself.
+    if (c.size() > 4) {
+      emitError(loc) << "ncore: a gathered row needs " << c.size()
+                     << " free dims; access patterns have 4";
+      return failure();
+    }
+    int64_t rows = view.shape[dynamic[0]];
+    if (ShapedType::isDynamic(rows) || rows > (int64_t(1) << 24)) {
+      emitError(loc) << "ncore: a gather from a table of more than 2^24 rows "
+                        "(row indices are exact in fp32 only below that)";
+      return failure();
+    }
+    // Element 0 of each partition holds that partition's row index.
+    AccessPatternAttr indices =
+        e.sbuf(indexTiles[0].offset, p, indexTiles[0].type, {});
+    AccessPatternAttr table =
+        e.hbm(view.base + offset * eb, 1, 0, view.elementType, c, s);
+    e.b.create<GatherOp>(loc, table, indices, full(*dst),
+                         static_cast<uint64_t>(rows),
+                         static_cast<uint64_t>(view.strides[dynamic[0]]),
+                         Engine::dma, e.b.getI32IntegerAttr(e.nextQueue()),
+                         nullptr, nullptr, nullptr, nullptr);
+    return dst;
+  }
+
+  // L counts elements from the table's element at `offset`; every in-bounds
+  // index keeps the rows it reads within the view, which ends at element
+  // `end`. `rowsFrom(at, hi)`: the rows (of one element) a gather whose row
+  // starts at element `at` and reaches `hi` elements further may index.
+  int64_t end = (extent(view).second - view.base) / eb;
+  auto rowsFrom = [&](int64_t at, int64_t hi) {
+    return static_cast<uint64_t>(std::max<int64_t>(1, end - at - hi));
+  };
+  int64_t span = end - offset;
+  if (span <= 0 || span > (int64_t(1) << 24)) {
+    emitError(loc) << "ncore: a gather with " << dynamic.size()
+                   << " computed indices or a per-element index from a table "
+                      "of more than 2^24 elements (element offsets are exact "
+                      "in fp32 only below that)";
     return failure();
   }
-  int64_t rows = view.shape[dynamic];
-  if (ShapedType::isDynamic(rows) || rows > (int64_t(1) << 24)) {
-    emitError(loc) << "ncore: a gather from a table of more than 2^24 rows "
-                      "(row indices are exact in fp32 only below that)";
-    return failure();
+  Type i32 = e.b.getI32Type();
+  auto imm = [&](double v) {
+    Operand o;
+    o.type = i32;
+    o.imm = v;
+    return o;
+  };
+  std::optional<Operand> linear;
+  for (auto [j, io] : llvm::zip(dynamic, indexTiles)) {
+    FailureOr<Operand> term =
+        alu(AluOp::mul, io, imm(static_cast<double>(view.strides[j])), i32,
+            io.type);
+    if (failed(term))
+      return failure();
+    if (linear)
+      term = alu(AluOp::add, *linear, *term, i32, i32);
+    if (failed(term))
+      return failure();
+    linear = *term;
   }
-  int64_t eb = bytesOf(view.elementType);
-  AccessPatternAttr table =
-      e.hbm(view.base + offset * eb, 1, 0, view.elementType, c, s);
-  FailureOr<Operand> dst = newTile(view.elementType, ftot);
-  if (failed(dst))
+  if (partitionStride != 0) {
+    FailureOr<Operand> rowOffsets = newTile(i32, 1);
+    if (failed(rowOffsets))
+      return failure();
+    e.b.create<IotaOp>(loc, ap(*rowOffsets, 1), 0, partitionStride,
+                       SmallVector<int64_t>{}, Engine::gpsimd, nullptr, nullptr,
+                       nullptr, nullptr, nullptr);
+    FailureOr<Operand> sum = alu(AluOp::add, *linear, *rowOffsets, i32, i32);
+    if (failed(sum))
+      return failure();
+    linear = *sum;
+  }
+
+  if (!varies) {
+    if (c.size() > 4) {
+      emitError(loc) << "ncore: a gathered row needs " << c.size()
+                     << " free dims; access patterns have 4";
+      return failure();
+    }
+    int64_t hi = 0;
+    for (auto [n, st] : llvm::zip(c, s))
+      hi += std::max<int64_t>(0, (n - 1) * st);
+    AccessPatternAttr table =
+        e.hbm(view.base + offset * eb, 1, 0, view.elementType, c, s);
+    e.b.create<GatherOp>(loc, table, e.sbuf(linear->offset, p, i32, {}),
+                         full(*dst), rowsFrom(offset, hi), 1, Engine::dma,
+                         e.b.getI32IntegerAttr(e.nextQueue()), nullptr, nullptr,
+                         nullptr, nullptr);
+    return dst;
+  }
+
+  // An index per element: one gather of single elements per free element
+  // (the tile's free elements are row-major over freeDims).
+  FailureOr<Operand> lt = asTile(*linear, i32);
+  if (failed(lt))
     return failure();
-  e.b.create<GatherOp>(
-      loc, table, indices, full(*dst), static_cast<uint64_t>(rows),
-      static_cast<uint64_t>(view.strides[dynamic]), Engine::dma,
-      e.b.getI32IntegerAttr(e.nextQueue()), nullptr, nullptr, nullptr, nullptr);
+  int64_t ebIndex = bytesOf(lt->type), ebDst = bytesOf(dst->type);
+  SmallVector<int64_t> position(freeDims.size(), 0);
+  for (int64_t f = 0; f < ftot; ++f) {
+    int64_t at = offset;
+    for (auto [i, d] : llvm::enumerate(freeDims))
+      at += position[i] * loopStrides[d];
+    e.b.create<GatherOp>(
+        loc, e.hbm(view.base + at * eb, 1, 0, view.elementType, {}, {}),
+        e.sbuf(lt->offset + f * ebIndex, p, i32, {}),
+        e.sbuf(dst->offset + f * ebDst, p, dst->type, {}), rowsFrom(at, 0), 1,
+        Engine::dma, e.b.getI32IntegerAttr(e.nextQueue()), nullptr, nullptr,
+        nullptr, nullptr);
+    for (int64_t i = static_cast<int64_t>(freeDims.size()) - 1; i >= 0; --i) {
+      if (++position[i] < counts[freeDims[i]])
+        break;
+      position[i] = 0;
+    }
+  }
   return dst;
 }
 
