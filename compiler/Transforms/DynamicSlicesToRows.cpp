@@ -171,15 +171,19 @@ int64_t lastComputedStart(ValueRange starts) {
   return last;
 }
 
-/// Whether the rewrite applies: a computed start of a signed (or signless)
-/// integer type, static shapes, and row indices below kMaxRows.
+/// Whether the rewrite applies: computed starts of signed (or signless)
+/// integer types, or unsigned ones narrower than 32 bits (converted to i32
+/// by value: ui8 200 stays 200), static shapes, and row indices below
+/// kMaxRows.
 bool applies(ValueRange starts, RankedTensorType type, int64_t last) {
   if (last < 0 || !type.hasStaticShape())
     return false;
-  for (Value s : starts)
-    if (cast<IntegerType>(getElementTypeOrSelf(s.getType())).isUnsigned() &&
+  for (Value s : starts) {
+    auto it = cast<IntegerType>(getElementTypeOrSelf(s.getType()));
+    if (it.isUnsigned() && it.getWidth() >= 32 &&
         !matchPattern(s, m_Constant()))
       return false;
+  }
   int64_t rows = 1;
   for (int64_t d = 0; d <= last; ++d)
     rows *= type.getDimSize(d);

@@ -63,8 +63,8 @@ func.func @update_partial(%x: tensor<6x5xf32>, %u: tensor<3x2xf32>, %p: tensor<i
 
 // -----
 
-// Constant starts (a static slice after lowering) and unsigned computed
-// starts are left unchanged.
+// Constant starts (a static slice after lowering) and computed ui32 starts
+// (values of 2^31 and above would not convert to i32) are left unchanged.
 // CHECK-LABEL: func.func @unchanged
 // CHECK: stablehlo.dynamic_slice %arg0, %{{.*}}, %{{.*}}, sizes = [2, 3]
 // CHECK: stablehlo.dynamic_slice %arg0, %arg1, %{{.*}}, sizes = [2, 3]
@@ -92,4 +92,18 @@ func.func @update_one_row(%cache: tensor<8x4xf32>, %row: tensor<1x4xf32>, %p: te
   %z = stablehlo.constant dense<0> : tensor<i32>
   %c = stablehlo.dynamic_update_slice %cache, %row, %p, %z : (tensor<8x4xf32>, tensor<1x4xf32>, tensor<i32>, tensor<i32>) -> tensor<8x4xf32>
   return %c : tensor<8x4xf32>
+}
+
+// -----
+
+// Computed ui8 starts convert to i32 by value, then clamp.
+// CHECK-LABEL: func.func @unsigned_narrow
+// CHECK: %[[S:.*]] = stablehlo.convert %arg1 : (tensor<ui8>) -> tensor<i32>
+// CHECK: stablehlo.clamp %{{.*}}, %[[S]], %{{.*}} : tensor<i32>
+// CHECK: "stablehlo.gather"
+// CHECK-NOT: dynamic_slice
+func.func @unsigned_narrow(%x: tensor<6x5xf32>, %u: tensor<ui8>) -> tensor<2x5xf32> {
+  %z = stablehlo.constant dense<0> : tensor<ui8>
+  %w = stablehlo.dynamic_slice %x, %u, %z, sizes = [2, 5] : (tensor<6x5xf32>, tensor<ui8>, tensor<ui8>) -> tensor<2x5xf32>
+  return %w : tensor<2x5xf32>
 }

@@ -27,6 +27,16 @@
 // RUN: systole-run --backend=reference %s %{inputs} --input=i32=-5 --output=@%t.m5.0.npy --output=@%t.m5.1.npy --output=@%t.m5.2.npy --output=@%t.m5.3.npy --quiet
 // RUN: systole-run %s %{inputs} --input=i32=-5 --expected-output=@%t.m5.0.npy --expected-output=@%t.m5.1.npy --expected-output=@%t.m5.2.npy --expected-output=@%t.m5.3.npy --rtol=0 --atol=0 --quiet | FileCheck %s
 // CHECK: simulated: {{[0-9.]+}} us on trn2
+// Unsigned (ui8) start indices, read by value (200 stays 200, where the
+// i8 pattern would read -56; they used to be rejected), from row 200 of a
+// [300 x 20] operand holding 0, 1, 2, ... (3 x 5 window at (200, 13):
+// elements 4013..4017, 4033.., 4053..), and an update there; checked by
+// hand:
+// RUN: systole-run %s --entry=unsigned_starts --input=ui8=200 --input=ui8=13 --input=2x5xf32=-1,-2,-3,-4,-5,-6,-7,-8,-9,-10 | FileCheck %s --check-prefix=UNSIGNED
+// UNSIGNED: result[0]: 3x5xf32={{\[\[}}4013 4014 4015 4016 4017]{{\[}}4033 4034 4035 4036 4037]{{\[}}4053 4054 4055 4056 4057]]
+// and the update against the reference interpreter, exactly:
+// RUN: systole-run --backend=reference %s --entry=unsigned_starts --input=ui8=255 --input=ui8=13 --input=2x5xf32=-1,-2,-3,-4,-5,-6,-7,-8,-9,-10 --output=@%t.ur.0.npy --output=@%t.ur.1.npy --quiet
+// RUN: systole-run %s --entry=unsigned_starts --input=ui8=255 --input=ui8=13 --input=2x5xf32=-1,-2,-3,-4,-5,-6,-7,-8,-9,-10 --expected-output=@%t.ur.0.npy --expected-output=@%t.ur.1.npy --rtol=0 --atol=0 --quiet | FileCheck %s
 func.func @main(%cache: tensor<2x8x4xf32>, %new: tensor<2x1x4xf32>, %x: tensor<6x5xf32>, %pos: tensor<i32>) -> (tensor<2x8x4xf32>, tensor<2x3x4xf32>, tensor<2x3xf32>, tensor<6x5xf32>) {
   %z = stablehlo.constant dense<0> : tensor<i32>
   %one = stablehlo.constant dense<1> : tensor<i32>
@@ -39,4 +49,12 @@ func.func @main(%cache: tensor<2x8x4xf32>, %new: tensor<2x1x4xf32>, %x: tensor<6
   %u = stablehlo.negate %xs : tensor<3x2xf32>
   %y = stablehlo.dynamic_update_slice %x, %u, %pos, %two : (tensor<6x5xf32>, tensor<3x2xf32>, tensor<i32>, tensor<i32>) -> tensor<6x5xf32>
   return %c, %w, %v, %y : tensor<2x8x4xf32>, tensor<2x3x4xf32>, tensor<2x3xf32>, tensor<6x5xf32>
+}
+
+func.func @unsigned_starts(%i: tensor<ui8>, %j: tensor<ui8>, %u: tensor<2x5xf32>) -> (tensor<3x5xf32>, tensor<300x20xf32>) {
+  %flat = stablehlo.iota dim = 0 : tensor<6000xf32>
+  %x = stablehlo.reshape %flat : (tensor<6000xf32>) -> tensor<300x20xf32>
+  %r = stablehlo.dynamic_slice %x, %i, %j, sizes = [3, 5] : (tensor<300x20xf32>, tensor<ui8>, tensor<ui8>) -> tensor<3x5xf32>
+  %w = stablehlo.dynamic_update_slice %x, %u, %i, %j : (tensor<300x20xf32>, tensor<2x5xf32>, tensor<ui8>, tensor<ui8>) -> tensor<300x20xf32>
+  return %r, %w : tensor<3x5xf32>, tensor<300x20xf32>
 }
