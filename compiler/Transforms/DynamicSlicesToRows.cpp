@@ -280,6 +280,24 @@ void rewriteUpdate(stablehlo::DynamicUpdateSliceOp op) {
   op.erase();
 }
 
+/// A computed start of a dim the window spans whole always clamps to 0:
+/// it becomes the constant 0, so a window that is whole along every dim
+/// with a computed start is a static slice (a row of such a dim would be
+/// every element after it: [1 x 190 x 387] read as one row of 73,530).
+void zeroWholeDimStarts(Operation *op, ArrayRef<int64_t> shape,
+                        ArrayRef<int64_t> sizes, unsigned firstStart) {
+  OpBuilder b(op);
+  for (auto [d, size] : llvm::enumerate(sizes)) {
+    OpOperand &start = op->getOpOperand(firstStart + d);
+    if (shape[d] != size || matchPattern(start.get(), m_Constant()))
+      continue;
+    auto type = cast<RankedTensorType>(start.get().getType());
+    start.set(b.create<stablehlo::ConstantOp>(
+        op->getLoc(), DenseElementsAttr::get(
+                          type, IntegerAttr::get(type.getElementType(), 0))));
+  }
+}
+
 struct DynamicSlicesToRowsPass
     : systole::impl::DynamicSlicesToRowsBase<DynamicSlicesToRowsPass> {
   void runOnOperation() override {
@@ -289,10 +307,18 @@ struct DynamicSlicesToRowsPass
         ops.push_back(op);
     });
     for (Operation *op : ops) {
-      if (auto slice = dyn_cast<stablehlo::DynamicSliceOp>(op))
+      auto shape =
+          cast<RankedTensorType>(op->getOperand(0).getType()).getShape();
+      if (auto slice = dyn_cast<stablehlo::DynamicSliceOp>(op)) {
+        zeroWholeDimStarts(op, shape, slice.getSliceSizes(), 1);
         rewriteSlice(slice);
-      else
-        rewriteUpdate(cast<stablehlo::DynamicUpdateSliceOp>(op));
+      } else {
+        auto update = cast<stablehlo::DynamicUpdateSliceOp>(op);
+        zeroWholeDimStarts(
+            op, shape,
+            cast<RankedTensorType>(update.getUpdate().getType()).getShape(), 2);
+        rewriteUpdate(update);
+      }
     }
   }
 };

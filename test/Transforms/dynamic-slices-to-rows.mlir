@@ -107,3 +107,17 @@ func.func @unsigned_narrow(%x: tensor<6x5xf32>, %u: tensor<ui8>) -> tensor<2x5xf
   %w = stablehlo.dynamic_slice %x, %u, %z, sizes = [2, 5] : (tensor<6x5xf32>, tensor<ui8>, tensor<ui8>) -> tensor<2x5xf32>
   return %w : tensor<2x5xf32>
 }
+
+// -----
+
+// A computed start of a dim the window spans whole is 0: the window is
+// static (one row of 190 x 387 elements would not fit on chip).
+// CHECK-LABEL: func.func @whole_dim
+// CHECK: %[[Z:.*]] = stablehlo.constant dense<0> : tensor<i32>
+// CHECK: stablehlo.dynamic_update_slice %arg0, %arg1, %[[Z]], %{{.*}}, %{{.*}} :
+// CHECK-NOT: scatter
+func.func @whole_dim(%x: tensor<1x190x387xf16>, %u: tensor<1x11x250xf16>, %p: tensor<i32>) -> tensor<1x190x387xf16> {
+  %c = stablehlo.constant dense<3> : tensor<i32>
+  %w = stablehlo.dynamic_update_slice %x, %u, %p, %c, %c : (tensor<1x190x387xf16>, tensor<1x11x250xf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x190x387xf16>
+  return %w : tensor<1x190x387xf16>
+}

@@ -58,3 +58,17 @@ func.func @unsigned_starts(%i: tensor<ui8>, %j: tensor<ui8>, %u: tensor<2x5xf32>
   %w = stablehlo.dynamic_update_slice %x, %u, %i, %j : (tensor<300x20xf32>, tensor<2x5xf32>, tensor<ui8>, tensor<ui8>) -> tensor<300x20xf32>
   return %r, %w : tensor<3x5xf32>, tensor<300x20xf32>
 }
+
+// A computed start of a dim the window spans whole (a [1 x 190 x 387]
+// update at (%p, 3, 3) and a read of it) is 0: a static window. These
+// used to be read as rows of 73,530 elements, more than SBUF holds ("the
+// tile needs more than 114688 bytes per partition"; found by a fuzzing
+// helper). Against the reference interpreter:
+// RUN: systole-run --backend=reference %s --entry=whole_dim --random-inputs --seed=6 --output=@%t.w.0.npy --output=@%t.w.1.npy --quiet
+// RUN: systole-run %s --entry=whole_dim --random-inputs --seed=6 --expected-output=@%t.w.0.npy --expected-output=@%t.w.1.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+func.func @whole_dim(%x: tensor<1x190x387xf16>, %u: tensor<1x11x250xf16>, %p: tensor<i32>) -> (tensor<1x190x387xf16>, tensor<1x20x300xf16>) {
+  %c = stablehlo.constant dense<3> : tensor<i32>
+  %w = stablehlo.dynamic_update_slice %x, %u, %p, %c, %c : (tensor<1x190x387xf16>, tensor<1x11x250xf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x190x387xf16>
+  %r = stablehlo.dynamic_slice %w, %p, %c, %c, sizes = [1, 20, 300] : (tensor<1x190x387xf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x20x300xf16>
+  return %w, %r : tensor<1x190x387xf16>, tensor<1x20x300xf16>
+}
