@@ -128,7 +128,9 @@ def DynamicSlicesToRows : Pass<"systole-dynamic-slices-to-rows",
     spec's start clamping, and constant starts of the dims after K become
     a static `slice`. `dynamic_update_slice` becomes a `scatter` of whole
     rows (a partial row is gathered and updated at its static offsets
-    first). Computed ui8/ui16 starts convert to i32 by value. Left
+    first). Computed ui8/ui16 starts convert to i32 by value. A computed
+    start of a dim the window spans whole becomes the constant 0 (its
+    clamped value) first. Left
     unchanged: all-constant starts (static slices), computed ui32 starts,
     and row counts of 2^24 or more (the engines' i32 arithmetic is exact
     below).
