@@ -284,6 +284,9 @@ struct EmitterState {
   /// The ring position of the current row-group tile's first slot (-1:
   /// not in a row group; see allocSlot).
   int64_t groupStartCounter = -1;
+  /// Set when a slot did not fit (allocSlot): emitTile then tries the tile
+  /// in pieces.
+  bool outOfSbuf = false;
 };
 
 /// Emits the instructions of one program.
@@ -417,6 +420,7 @@ public:
     int64_t half = tileLimit();
     int64_t aligned = alignTo64(bytesPerPartition);
     if (!slotFits(bytesPerPartition)) {
+      outOfSbuf = true;
       if (arenaBytes)
         emitError(loc) << "ncore: internal error: an evacuation epilogue "
                           "needs more than its "
@@ -3391,7 +3395,11 @@ LogicalResult TileEmitter::run() {
 /// instructions and the emitter's state are taken back and it is emitted
 /// without optional slots, which measures what the rest needs; then again
 /// with optional slots limited to the room that leaves (or, should that
-/// fail, without them). Only the final attempt reports errors.
+/// fail, without them). Should even that run out of SBUF (the `tile`
+/// phase's estimate of a body's temporaries is short), a plain kernel's
+/// tile (no arena, nothing preloaded, no result kept) is emitted as 2, 4, 8,
+/// ... pieces along its innermost parallel free loop. Only the final attempt
+/// reports errors.
 LogicalResult emitTile(Emitter &e, const Kernel &k, ArrayRef<int64_t> origin,
                        ArrayRef<int64_t> counts) {
   Block *block = e.b.getInsertionBlock();
@@ -3403,7 +3411,8 @@ LogicalResult emitTile(Emitter &e, const Kernel &k, ArrayRef<int64_t> origin,
     e.recordRingUndo = false;
     e.ringUndo.clear();
   });
-  auto attempt = [&](int64_t budget, bool quiet) {
+  auto attemptAt = [&](int64_t budget, bool quiet, ArrayRef<int64_t> at,
+                       ArrayRef<int64_t> span) {
     e.optionalBudget = budget;
     LogicalResult result = failure();
     if (quiet) {
@@ -3412,12 +3421,15 @@ LogicalResult emitTile(Emitter &e, const Kernel &k, ArrayRef<int64_t> origin,
       ScopedDiagnosticHandler drop(e.ctx, [](Diagnostic &d) {
         return success(d.getSeverity() == DiagnosticSeverity::Error);
       });
-      result = TileEmitter(e, k, origin, counts).run();
+      result = TileEmitter(e, k, at, span).run();
     } else {
-      result = TileEmitter(e, k, origin, counts).run();
+      result = TileEmitter(e, k, at, span).run();
     }
     e.optionalBudget = std::numeric_limits<int64_t>::max();
     return result;
+  };
+  auto attempt = [&](int64_t budget, bool quiet) {
+    return attemptAt(budget, quiet, origin, counts);
   };
   auto takeBack = [&] {
     while (!block->empty() && &block->back() != last)
@@ -3428,8 +3440,33 @@ LogicalResult emitTile(Emitter &e, const Kernel &k, ArrayRef<int64_t> origin,
   if (succeeded(attempt(std::numeric_limits<int64_t>::max(), true)))
     return success();
   takeBack();
+  e.outOfSbuf = false;
   if (failed(attempt(0, true))) {
+    bool outOfSbuf = e.outOfSbuf;
     takeBack();
+    int64_t split = -1;
+    for (int64_t d = static_cast<int64_t>(counts.size()) - 1; d >= 0; --d)
+      if (d != k.tiling.partition &&
+          k.iterators[d] == utils::IteratorType::parallel && counts[d] > 1) {
+        split = d;
+        break;
+      }
+    if (outOfSbuf && split >= 0 && !e.arenaBytes && k.preloaded.empty() &&
+        !k.tileResult) {
+      for (int64_t pieces = 2; pieces <= counts[split]; pieces *= 2) {
+        int64_t step = llvm::divideCeil(counts[split], pieces);
+        SmallVector<int64_t> at(origin), span(counts);
+        bool ok = true;
+        for (int64_t from = 0; ok && from < counts[split]; from += step) {
+          at[split] = origin[split] + from;
+          span[split] = std::min(step, counts[split] - from);
+          ok = succeeded(attemptAt(0, true, at, span));
+        }
+        if (ok)
+          return success();
+        takeBack();
+      }
+    }
     return attempt(0, false);
   }
   int64_t needed = e.tileBytes;
