@@ -178,8 +178,10 @@ struct ErfcPattern : UnaryFloatPattern<chlo::ErfcOp> {
 // Trigonometric and hyperbolic functions
 //===----------------------------------------------------------------------===//
 
-struct TanPattern : UnaryFloatPattern<chlo::TanOp> {
-  using UnaryFloatPattern::UnaryFloatPattern;
+/// chlo.tan, and stablehlo.tan (StableHLO 1.x, which XLA expands the same
+/// way): no NeuronCore activation computes tan.
+template <typename TanOp> struct TanPattern : UnaryFloatPattern<TanOp> {
+  using UnaryFloatPattern<TanOp>::UnaryFloatPattern;
   Value build(const HloBuilder &h, Value x) const override {
     Value sin = h.unary<stablehlo::SineOp>(x);
     Value cos = h.unary<stablehlo::CosineOp>(x);
@@ -286,9 +288,13 @@ struct AcoshPattern : UnaryFloatPattern<chlo::AcoshOp> {
     Value moderate = h.unary<stablehlo::LogPlusOneOp>(
         h.add(xm1, h.sqrt(h.mul(xm1, h.add(x, one)))));
     Value large = h.add(h.log(x), h.splat(M_LN2));
-    return h.select(
-        h.compare(ComparisonDirection::GT, x, h.splat(kLogTwoXBeyond)), large,
-        moderate);
+    Value r =
+        h.select(h.compare(ComparisonDirection::GT, x, h.splat(kLogTwoXBeyond)),
+                 large, moderate);
+    // For x < -3000 or so the log1p argument rounds to -1 or above (finite
+    // or -inf instead of NaN): NaN below 1 explicitly.
+    return h.select(h.compare(ComparisonDirection::LT, x, one),
+                    h.splat(std::nan("")), r);
   }
 };
 
@@ -1109,11 +1115,12 @@ struct DecomposeCHLOPass : systole::impl::DecomposeCHLOBase<DecomposeCHLOPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns
-        .add<ErfPattern, ErfcPattern, ErfInvPattern, TanPattern, SinhPattern,
-             CoshPattern, AsinPattern, AcosPattern, AtanPattern, AsinhPattern,
-             AcoshPattern, AtanhPattern, LgammaPattern, DigammaPattern,
-             ZetaPattern, PolygammaPattern, BesselI1ePattern, SquarePattern,
-             ConjPattern, NextAfterPattern, TopKPattern>(&getContext());
+        .add<ErfPattern, ErfcPattern, ErfInvPattern, TanPattern<chlo::TanOp>,
+             TanPattern<stablehlo::TanOp>, SinhPattern, CoshPattern,
+             AsinPattern, AcosPattern, AtanPattern, AsinhPattern, AcoshPattern,
+             AtanhPattern, LgammaPattern, DigammaPattern, ZetaPattern,
+             PolygammaPattern, BesselI1ePattern, SquarePattern, ConjPattern,
+             NextAfterPattern, TopKPattern>(&getContext());
     // Failing to converge is not an error in itself: whatever chlo op is
     // left is reported below.
     (void)applyPatternsAndFoldGreedily(getOperation(), std::move(patterns));

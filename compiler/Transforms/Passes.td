@@ -42,8 +42,9 @@ def DecomposeCHLO : Pass<"systole-decompose-chlo", "mlir::func::FuncOp"> {
     `erf_inv` (Giles' single- and double-precision polynomials) and
     `bessel_i1e` (Cephes' Chebyshev expansions), `square`, `conj`,
     `next_after` (on the bit pattern) and `top_k` (stable descending `sort`
-    with an `iota`, then `slice`). f64 uses double-precision tables; floats
-    narrower than f32 are computed in f32 and rounded once.
+    with an `iota`, then `slice`); also `stablehlo.tan` (as sin / cos, like
+    `chlo.tan`). f64 uses double-precision tables; floats narrower than f32
+    are computed in f32 and rounded once.
     Every chlo op left (an unsupported element type) is reported with an
     error at its location, all of them, and the pass fails.
   }];

@@ -123,10 +123,20 @@ float aluOp(AluOp op, float a, float b) {
     return a * b;
   case ALU_DIV:
     return a / b;
+  // IEEE 754-2019 maximum and minimum (StableHLO's): a NaN operand gives
+  // NaN, and -0 orders below +0.
   case ALU_MAX:
-    return (std::isnan(a) || a > b) ? a : b;
+    if (std::isnan(a) || std::isnan(b))
+      return std::isnan(a) ? a : b;
+    if (a == b)
+      return std::signbit(a) ? b : a;
+    return a > b ? a : b;
   case ALU_MIN:
-    return (std::isnan(a) || a < b) ? a : b;
+    if (std::isnan(a) || std::isnan(b))
+      return std::isnan(a) ? a : b;
+    if (a == b)
+      return std::signbit(a) ? a : b;
+    return a < b ? a : b;
   case ALU_POW:
     return std::pow(a, b);
   case ALU_EQ:

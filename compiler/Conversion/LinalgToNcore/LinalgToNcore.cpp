@@ -844,6 +844,23 @@ LogicalResult operandLayout(const HbmView &view, AffineMap map,
 /// holds 0 and 1; indices count).
 bool nonNegative(Type type) { return type.isInteger(1) || type.isIndex(); }
 
+/// Whether `op` computes an 8- or 16-bit integer that can leave its type's
+/// signed range in the i32 tile that holds it (sums, differences, products,
+/// left shifts, |min|, index and float conversions): TileEmitter wraps such
+/// results right away (two's complement, like StableHLO's integer ops).
+/// Truncations wrap as they lower; the other integer ops keep their
+/// operands' range.
+bool wrapsNarrow(Operation &op) {
+  if (op.getNumResults() != 1)
+    return false;
+  auto it = dyn_cast<IntegerType>(op.getResult(0).getType());
+  if (!it || it.getWidth() <= 1 || it.getWidth() >= 32)
+    return false;
+  return isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::ShLIOp,
+             math::AbsIOp, arith::IndexCastOp, arith::IndexCastUIOp,
+             arith::FPToSIOp, arith::FPToUIOp>(op);
+}
+
 std::optional<AluOp> aluFor(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::optional<AluOp>>(op)
       .Case<arith::AddFOp, arith::AddIOp>([](auto) { return AluOp::add; })
@@ -869,23 +886,19 @@ std::optional<AluOp> aluFor(Operation *op) {
       .Case<arith::XOrIOp>([](auto) { return AluOp::Xor; })
       .Case<arith::CmpFOp>([](arith::CmpFOp c) -> std::optional<AluOp> {
         switch (c.getPredicate()) {
+        // The ALU compares as IEEE 754 does: false with a NaN operand,
+        // except ne. The other predicates are lowerFloatCompare's.
         case arith::CmpFPredicate::OEQ:
-        case arith::CmpFPredicate::UEQ:
           return AluOp::eq;
-        case arith::CmpFPredicate::ONE:
         case arith::CmpFPredicate::UNE:
           return AluOp::ne;
         case arith::CmpFPredicate::OLT:
-        case arith::CmpFPredicate::ULT:
           return AluOp::lt;
         case arith::CmpFPredicate::OLE:
-        case arith::CmpFPredicate::ULE:
           return AluOp::le;
         case arith::CmpFPredicate::OGT:
-        case arith::CmpFPredicate::UGT:
           return AluOp::gt;
         case arith::CmpFPredicate::OGE:
-        case arith::CmpFPredicate::UGE:
           return AluOp::ge;
         // isnan(x) and its negation, x != x and x == x.
         case arith::CmpFPredicate::UNO:
@@ -1605,6 +1618,7 @@ private:
                                         const Operand &a, const Operand &c,
                                         Type type);
   FailureOr<Operand> lowerUnsignedCompare(arith::CmpIOp cmp);
+  FailureOr<Operand> lowerFloatCompare(arith::CmpFOp cmp, Type type);
   FailureOr<Operand> lowerShift(Operation *op, Type type);
   FailureOr<Operand> lowerLoad(memref::LoadOp load);
   FailureOr<Operand> lowerRounding(Operation *op, Type type,
@@ -1811,6 +1825,8 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
   }
   if (auto cmp = dyn_cast<arith::CmpIOp>(op); cmp && !aluFor(op))
     return lowerUnsignedCompare(cmp);
+  if (auto cmp = dyn_cast<arith::CmpFOp>(op); cmp && !aluFor(op))
+    return lowerFloatCompare(cmp, type);
   if (isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(op))
     return lowerShift(op, type);
   if (isa<arith::DivSIOp, arith::RemSIOp>(op) ||
@@ -2338,6 +2354,62 @@ FailureOr<Operand> TileEmitter::alu(AluOp aop, Operand x, Operand y, Type type,
                                nullptr, nullptr, nullptr, nullptr);
   }
   return r;
+}
+
+/// `arith.cmpf` predicates whose NaN case the ALU's IEEE compares do not
+/// give (true where an operand is NaN, or ONE: false there), from ordered
+/// ones: one(a, b) = lt(a, b) + gt(a, b), ueq = 1 - one, ult = 1 - ge(a, b),
+/// ule = 1 - gt, ugt = 1 - le, uge = 1 - lt. The linalg lowering of `sign`
+/// (ueq) and `is_finite` (one) and canonicalized negations of ordered
+/// compares use them (spec: compare, sign, is_finite). An i1 tile.
+FailureOr<Operand> TileEmitter::lowerFloatCompare(arith::CmpFOp cmp,
+                                                  Type type) {
+  using P = arith::CmpFPredicate;
+  P pred = cmp.getPredicate();
+  FailureOr<Operand> a = lookup(cmp.getLhs()), b = lookup(cmp.getRhs());
+  if (failed(a) || failed(b))
+    return failure();
+  if (a->kind == Operand::Imm && b->kind == Operand::Imm) {
+    emitError(cmp.getLoc()) << "ncore: 'arith.cmpf' of two constants (fold "
+                               "it first)";
+    return failure();
+  }
+  Type ft = cmp.getLhs().getType();
+  auto compare = [&](AluOp op) { return alu(op, *a, *b, type, ft); };
+  auto negate = [&](FailureOr<Operand> x) -> FailureOr<Operand> {
+    if (failed(x))
+      return failure();
+    Operand one;
+    one.type = type;
+    one.imm = 1;
+    return alu(AluOp::sub, one, *x, type, type);
+  };
+  switch (pred) {
+  case P::ONE:
+  case P::UEQ: {
+    FailureOr<Operand> lt = compare(AluOp::lt);
+    if (failed(lt))
+      return failure();
+    FailureOr<Operand> gt = compare(AluOp::gt);
+    if (failed(gt))
+      return failure();
+    FailureOr<Operand> one = alu(AluOp::add, *lt, *gt, type, type);
+    return pred == P::ONE ? one : negate(one);
+  }
+  case P::ULT:
+    return negate(compare(AluOp::ge));
+  case P::ULE:
+    return negate(compare(AluOp::gt));
+  case P::UGT:
+    return negate(compare(AluOp::le));
+  case P::UGE:
+    return negate(compare(AluOp::lt));
+  default:
+    emitError(cmp.getLoc()) << "ncore: 'arith.cmpf' with predicate "
+                            << arith::stringifyCmpFPredicate(pred)
+                            << " has no NeuronCore instruction";
+    return failure();
+  }
 }
 
 /// `arith.cmpi` with an unsigned predicate on integers that may read as
@@ -3210,6 +3282,16 @@ LogicalResult TileEmitter::run() {
         FailureOr<Operand> r = lower(&op);
         if (failed(r))
           return failure();
+        if (wrapsNarrow(op) && r->kind != Operand::Imm) {
+          // An 8- or 16-bit result held in an i32 tile may leave its type's
+          // range (127 * 127, 200 - 100 on ui8 data in its signed form, an
+          // iota past 127): its consumers read the wrapped value, as the
+          // spec's integer arithmetic gives, not only the final store.
+          r = lowBits(*r, op.getResult(0).getType().getIntOrFloatBitWidth(),
+                      /*isUnsigned=*/false, r->type, op.getResult(0).getType());
+          if (failed(r))
+            return failure();
+        }
         if (key && r->kind == Operand::Column && r->memory == Memory::sbuf)
           r = keepDerivedColumn(loc, op, key, *r);
         if (op.getNumResults() == 1)

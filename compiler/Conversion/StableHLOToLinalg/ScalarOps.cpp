@@ -441,6 +441,10 @@ FailureOr<Value> systole::emitScalarOp(OpBuilder &b, Location loc,
       .Case([&](shlo::AbsOp) -> FailureOr<Value> {
         if (isFloat)
           return b.create<math::AbsFOp>(loc, x).getResult();
+        // The spec takes signed integers; unsigned ones (which the verifier
+        // accepts, as XLA does) are their own magnitude.
+        if (isUnsigned)
+          return x;
         return b.create<math::AbsIOp>(loc, x).getResult();
       })
       .Case([&](shlo::SignOp) -> FailureOr<Value> {
@@ -455,6 +459,13 @@ FailureOr<Value> systole::emitScalarOp(OpBuilder &b, Location loc,
           return b.create<arith::SelectOp>(loc, keep, x, signed1).getResult();
         }
         Value zero = constantLike(b, loc, t, 0);
+        if (isUnsigned) // 0 or 1 (the spec takes signed integers)
+          return b
+              .create<arith::ExtUIOp>(
+                  loc, t,
+                  b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, x,
+                                          zero))
+              .getResult();
         Value pos =
             b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, x, zero);
         Value neg =

@@ -293,6 +293,42 @@ TEST(SimFunctionalTest, TensorReduceInnermostDims) {
   }
 }
 
+TEST(SimFunctionalTest, MaxMinAreIeeeMaximumMinimum) {
+  // IEEE 754-2019 maximum/minimum, as StableHLO's: NaN propagates from
+  // either side, and -0 orders below +0 in either operand order.
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  std::vector<double> a = {0.0, -0.0, nan, 1, -0.0, 3};
+  std::vector<double> b = {-0.0, 0.0, 1, nan, -0.0, -inf};
+  std::vector<double> max = {0.0, 0.0, nan, nan, -0.0, 3};
+  std::vector<double> min = {-0.0, -0.0, nan, nan, -0.0, -inf};
+  for (AluOp op : {ALU_MAX, ALU_MIN}) {
+    const std::vector<double> &want = op == ALU_MAX ? max : min;
+    absl::StatusOr<SimResult> result = runOp(
+        {tensor(systole::DType::F32, {1, 6}, a),
+         tensor(systole::DType::F32, {1, 6}, b)},
+        kVector,
+        [&](Instruction *inst) {
+          TensorTensor *tt = inst->mutable_tensor_tensor();
+          tt->set_op(op);
+          *tt->mutable_a() = sbuf(1, 6, 0, DTYPE_F32);
+          *tt->mutable_b() = sbuf(1, 6, kSlot, DTYPE_F32);
+          *tt->mutable_dst() = sbuf(1, 6, 2 * kSlot, DTYPE_F32);
+        },
+        1, 6, DTYPE_F32, 2 * kSlot);
+    ASSERT_TRUE(result.ok()) << result.status();
+    for (int i = 0; i < 6; ++i) {
+      double got = result->outputs[0].getDouble(i);
+      if (std::isnan(want[i])) {
+        EXPECT_TRUE(std::isnan(got)) << op << " " << i;
+        continue;
+      }
+      EXPECT_EQ(got, want[i]) << op << " " << i;
+      EXPECT_EQ(std::signbit(got), std::signbit(want[i])) << op << " " << i;
+    }
+  }
+}
+
 TEST(SimFunctionalTest, TensorTensorOps) {
   const int P = 4, N = 8;
   std::vector<double> a = {7, -7, 3,  0.5, 100, -2, 9, 1e30, 6,  5, 4,
