@@ -94,7 +94,20 @@ bool systole::isContraction(Operation *op) {
   return linalg::isaContractionOpInterface(linalgOp);
 }
 
-int64_t systole::extraTemporaries(Operation &op) {
+bool systole::wrapsNarrowInteger(Operation &op) {
+  if (op.getNumResults() != 1)
+    return false;
+  auto it = dyn_cast<IntegerType>(op.getResult(0).getType());
+  if (!it || it.getWidth() <= 1 || it.getWidth() >= 32)
+    return false;
+  return isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::ShLIOp,
+             math::AbsIOp, arith::IndexCastOp, arith::IndexCastUIOp,
+             arith::FPToSIOp, arith::FPToUIOp, arith::DivUIOp, arith::RemUIOp>(
+      op);
+}
+
+/// extraTemporaries without the narrow integers' wrap.
+static int64_t bodyTemporaries(Operation &op) {
   if (isa<tensor::ExtractOp, memref::LoadOp>(op)) {
     // A gather with several computed indices: its linear element offset,
     // a product and a running sum per index and the partitions' offsets.
@@ -118,9 +131,16 @@ int64_t systole::extraTemporaries(Operation &op) {
     return 6;
   if (isa<arith::CmpIOp, arith::MinUIOp, arith::MaxUIOp, arith::ShLIOp,
           arith::ShRSIOp, arith::ShRUIOp, arith::ExtUIOp, arith::UIToFPOp,
-          math::AbsIOp, math::CopySignOp, math::CtPopOp>(op))
+          math::AbsIOp, math::CopySignOp, math::CtPopOp,
+          math::CountLeadingZerosOp>(op))
     return 4;
   return 0;
+}
+
+int64_t systole::extraTemporaries(Operation &op) {
+  // The wrap of a narrow integer result: a shift up and one down.
+  int64_t wrap = wrapsNarrowInteger(op) ? 2 : 0;
+  return wrap + bodyTemporaries(op);
 }
 
 systole::TilingDecision

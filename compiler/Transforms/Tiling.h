@@ -68,6 +68,15 @@ bool isContraction(mlir::Operation *op);
 /// `systole-tile` and the epilogue arenas of `ncore` count them.
 int64_t extraTemporaries(mlir::Operation &op);
 
+/// Whether linalg body op `op` computes an 8- or 16-bit integer that can
+/// leave its type's signed range in the i32 tile the `ncore` phase holds it
+/// in (sums, differences, products, left shifts, |min|, index and float
+/// conversions, unsigned division): `ncore` wraps such results right away
+/// (two's complement, like StableHLO's integer ops), so that the next op
+/// reads the wrapped value. Truncations wrap as they lower; the other
+/// integer ops keep their operands' range.
+bool wrapsNarrowInteger(mlir::Operation &op);
+
 } // namespace systole
 
 #endif

@@ -844,23 +844,6 @@ LogicalResult operandLayout(const HbmView &view, AffineMap map,
 /// holds 0 and 1; indices count).
 bool nonNegative(Type type) { return type.isInteger(1) || type.isIndex(); }
 
-/// Whether `op` computes an 8- or 16-bit integer that can leave its type's
-/// signed range in the i32 tile that holds it (sums, differences, products,
-/// left shifts, |min|, index and float conversions): TileEmitter wraps such
-/// results right away (two's complement, like StableHLO's integer ops).
-/// Truncations wrap as they lower; the other integer ops keep their
-/// operands' range.
-bool wrapsNarrow(Operation &op) {
-  if (op.getNumResults() != 1)
-    return false;
-  auto it = dyn_cast<IntegerType>(op.getResult(0).getType());
-  if (!it || it.getWidth() <= 1 || it.getWidth() >= 32)
-    return false;
-  return isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::ShLIOp,
-             math::AbsIOp, arith::IndexCastOp, arith::IndexCastUIOp,
-             arith::FPToSIOp, arith::FPToUIOp>(op);
-}
-
 std::optional<AluOp> aluFor(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::optional<AluOp>>(op)
       .Case<arith::AddFOp, arith::AddIOp>([](auto) { return AluOp::add; })
@@ -1831,7 +1814,8 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     return lowerShift(op, type);
   if (isa<arith::DivSIOp, arith::RemSIOp>(op) ||
       (isa<arith::DivUIOp, arith::RemUIOp>(op) &&
-       op->getOperand(0).getType().isIndex()))
+       (op->getOperand(0).getType().isIndex() ||
+        op->getOperand(0).getType().getIntOrFloatBitWidth() < 32)))
     return lowerIntegerDivision(op, type);
   if (isa<arith::RemFOp>(op))
     return lowerFloatRemainder(op, type);
@@ -1952,7 +1936,7 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     return lowerAtan2(op, type);
   if (isa<math::CbrtOp>(op))
     return lowerCbrt(op, type);
-  if (isa<math::CtPopOp>(op))
+  if (isa<math::CtPopOp, math::CountLeadingZerosOp>(op))
     return lowerPopcount(op, type);
   if (isa<arith::BitcastOp>(op)) {
     // Same-width reinterpretation (bitcast_convert): the same SBUF bytes
@@ -3047,8 +3031,10 @@ FailureOr<Operand> TileEmitter::lowerFloatRemainder(Operation *op, Type type) {
 /// them: the quotient truncates toward zero, x / 0 = -1 and x % 0 = x, and
 /// the most negative value / -1 wraps to itself (its remainder is 0). Also
 /// arith.divui and remui on indices (non-negative; from a linalg.index whose
-/// dim a collapse merged, e.g. an iota fused with a rank-3 dot_general),
-/// where these rules agree with the unsigned ones.
+/// dim a collapse merged, e.g. an iota fused with a rank-3 dot_general) and
+/// on ui8/ui16 data (held in its signed form, so read as v + 2^width where
+/// negative first), where these rules agree with the unsigned ones (x / 0 is
+/// all ones).
 /// q = trunc(a / b) in fp32, then one correction: fp32's quotient can round
 /// up onto the next integer, leaving a remainder a - q * b of the wrong
 /// sign, and then |q| is one too large. Exact while |a|, |b| < 2^24.
@@ -3058,6 +3044,17 @@ FailureOr<Operand> TileEmitter::lowerIntegerDivision(Operation *op, Type type) {
   if (failed(ab))
     return failure();
   auto [a, b] = *ab;
+  if (Type from = op->getOperand(0).getType();
+      isa<arith::DivUIOp, arith::RemUIOp>(op) && !from.isIndex()) {
+    double wrap =
+        std::ldexp(1.0, static_cast<int>(from.getIntOrFloatBitWidth()));
+    for (Operand *v : {&a, &b}) {
+      FailureOr<Operand> u = wrapWhere(*v, AluOp::lt, 0.0, wrap, type, type);
+      if (failed(u))
+        return failure();
+      *v = *u;
+    }
+  }
   FailureOr<SmallVector<Operand>> tiles = f32Tiles(8);
   if (failed(tiles))
     return failure();
@@ -3165,9 +3162,11 @@ FailureOr<Operand> TileEmitter::lowerCbrt(Operation *op, Type type) {
 }
 
 /// population_count on i8, i16 and i32: the sum over bit positions i of
-/// (x >> i) & 1, two vector instructions per bit. The ALU's shift and `and`
-/// act on the 32-bit integer the element holds; i32 is exact below 2^24, as
-/// all of its arithmetic (spec: popcnt).
+/// (x >> i) & 1, two vector instructions per bit; and count_leading_zeros:
+/// the number of top bits that are all 0, four instructions per bit. The
+/// ALU's shift and `and` act on the 32-bit integer the element holds; i32
+/// is exact below 2^24, as all of its arithmetic (spec: popcnt,
+/// count_leading_zeros).
 FailureOr<Operand> TileEmitter::lowerPopcount(Operation *op, Type type) {
   Location loc = op->getLoc();
   unsigned width = type.getIntOrFloatBitWidth();
@@ -3180,6 +3179,24 @@ FailureOr<Operand> TileEmitter::lowerPopcount(Operation *op, Type type) {
                      out = newTile(type, ftot);
   if (failed(x) || failed(sum) || failed(bit) || failed(out))
     return failure();
+  if (isa<math::CountLeadingZerosOp>(op)) {
+    // From the top bit down, `zeros` stays 1 while every bit so far is 0;
+    // the count is its sum.
+    FailureOr<Operand> zeros = newTile(f32, ftot);
+    if (failed(zeros))
+      return failure();
+    e.memset(loc, full(*sum), 0.0);
+    e.memset(loc, full(*zeros), 1.0);
+    for (int i = static_cast<int>(width) - 1; i >= 0; --i) {
+      scalar2(loc, *x, AluOp::shr, static_cast<float>(i), AluOp::And, 1.0f,
+              *bit);
+      scalar2(loc, *bit, AluOp::mul, -1.0f, AluOp::add, 1.0f, *bit);
+      binary(loc, AluOp::mul, *zeros, *bit, *zeros);
+      binary(loc, AluOp::add, *sum, *zeros, *sum);
+    }
+    e.copy(loc, full(*sum), full(*out), Engine::vector);
+    return out;
+  }
   scalar(loc, *x, AluOp::And, 1.0f, *sum);
   for (unsigned i = 1; i < width; ++i) {
     scalar2(loc, *x, AluOp::shr, static_cast<float>(i), AluOp::And, 1.0f, *bit);
@@ -3282,7 +3299,7 @@ LogicalResult TileEmitter::run() {
         FailureOr<Operand> r = lower(&op);
         if (failed(r))
           return failure();
-        if (wrapsNarrow(op) && r->kind != Operand::Imm) {
+        if (systole::wrapsNarrowInteger(op) && r->kind != Operand::Imm) {
           // An 8- or 16-bit result held in an i32 tile may leave its type's
           // range (127 * 127, 200 - 100 on ui8 data in its signed form, an
           // iota past 127): its consumers read the wrapped value, as the

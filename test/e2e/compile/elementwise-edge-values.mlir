@@ -27,6 +27,14 @@
 // RUN: systole-run %s --entry=unsigned_sign_abs --input=6xui8=0,1,127,128,200,255 | FileCheck %s --check-prefix=UNSIGNED
 // UNSIGNED: result[0]: 6xui8=[0 1 1 1 1 1]
 // UNSIGNED: result[1]: 6xui8=[0 1 127 128 200 255]
+// count_leading_zeros (i8, i32) and ui8 divide and remainder, which were
+// rejected ("'math.ctlz'", "'arith.divui'" has no NeuronCore instruction):
+// x / 0 is all ones and x % 0 is x, as XLA defines them.
+// RUN: systole-run %s --entry=integer_ops --input=6xi8=0,1,127,-1,16,64 --input=5xi32=0,1,65535,-5,1024 --input=4xui8=200,255,7,100 --input=4xui8=3,16,0,200 | FileCheck %s --check-prefix=INT
+// INT: result[0]: 6xi8=[8 7 1 0 3 1]
+// INT: result[1]: 5xi32=[32 31 16 0 21]
+// INT: result[2]: 4xui8=[66 15 255 0]
+// INT: result[3]: 4xui8=[2 15 7 100]
 // Then stablehlo.tan (was rejected: "'math.tan' has no NeuronCore
 // instruction") and an i8 iota of 1000 compared with random data, against
 // the reference interpreter:
@@ -58,6 +66,13 @@ func.func @unsigned_sign_abs(%x: tensor<6xui8>) -> (tensor<6xui8>, tensor<6xui8>
   %0 = stablehlo.sign %x : tensor<6xui8>
   %1 = stablehlo.abs %x : tensor<6xui8>
   return %0, %1 : tensor<6xui8>, tensor<6xui8>
+}
+func.func @integer_ops(%a: tensor<6xi8>, %b: tensor<5xi32>, %x: tensor<4xui8>, %y: tensor<4xui8>) -> (tensor<6xi8>, tensor<5xi32>, tensor<4xui8>, tensor<4xui8>) {
+  %0 = stablehlo.count_leading_zeros %a : tensor<6xi8>
+  %1 = stablehlo.count_leading_zeros %b : tensor<5xi32>
+  %2 = stablehlo.divide %x, %y : tensor<4xui8>
+  %3 = stablehlo.remainder %x, %y : tensor<4xui8>
+  return %0, %1, %2, %3 : tensor<6xi8>, tensor<5xi32>, tensor<4xui8>, tensor<4xui8>
 }
 func.func @main(%x: tensor<5x40xf32>, %a: tensor<1000xi8>) -> (tensor<5x40xf32>, tensor<1000xi1>) {
   %0 = stablehlo.tan %x : tensor<5x40xf32>
