@@ -75,6 +75,147 @@ struct BatchNormInferencePattern
   }
 };
 
+/// Sum of `x` over every dim but `feature`: a [C] tensor.
+Value sumOverAllBut(PatternRewriter &rewriter, Location loc, Value x,
+                    int64_t feature) {
+  auto type = cast<RankedTensorType>(x.getType());
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (d != feature)
+      dims.push_back(d);
+  auto scalar = RankedTensorType::get({}, type.getElementType());
+  HloBuilder s(rewriter, loc, scalar);
+  auto reduce = rewriter.create<stablehlo::ReduceOp>(
+      loc,
+      TypeRange{RankedTensorType::get({type.getDimSize(feature)},
+                                      type.getElementType())},
+      ValueRange{x}, ValueRange{s.splat(0.0)},
+      rewriter.getDenseI64ArrayAttr(dims));
+  OpBuilder::InsertionGuard guard(rewriter);
+  Block *body =
+      rewriter.createBlock(&reduce.getBody(), {}, {scalar, scalar}, {loc, loc});
+  rewriter.create<stablehlo::ReturnOp>(
+      loc, s.add(body->getArgument(0), body->getArgument(1)));
+  return reduce.getResult(0);
+}
+
+/// batch_norm_training(x, scale, offset) = (y, mean, variance) over every
+/// dim but `feature_index` (N elements per feature), as the spec defines it
+/// and XLA's BatchNormExpander computes it:
+///   mean = sum(x) / N, variance = sum((x - mean)^2) / N (biased),
+///   y = (x - mean) * (scale * rsqrt(variance + epsilon)) + offset,
+/// in f32 for narrower types, rounded once to each result type.
+struct BatchNormTrainingPattern
+    : OpRewritePattern<stablehlo::BatchNormTrainingOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(stablehlo::BatchNormTrainingOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getOperand().getType());
+    auto element = dyn_cast<FloatType>(type.getElementType());
+    auto featureElement = dyn_cast<FloatType>(
+        cast<RankedTensorType>(op.getScale().getType()).getElementType());
+    if (!element || !featureElement || !type.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "not a static float type");
+    Type compute = element.getWidth() < 32 ? rewriter.getF32Type() : element;
+    auto featureType =
+        cast<RankedTensorType>(op.getScale().getType()).clone(compute);
+    auto computeType = type.clone(compute);
+    Location loc = op.getLoc();
+    HloBuilder f(rewriter, loc, featureType);
+    HloBuilder h(rewriter, loc, computeType);
+    int64_t feature = op.getFeatureIndex();
+    double count =
+        static_cast<double>(type.getNumElements() / type.getDimSize(feature));
+    auto broadcast = [&](Value v) -> Value {
+      return rewriter.create<stablehlo::BroadcastInDimOp>(
+          loc, computeType, v, ArrayRef<int64_t>{feature});
+    };
+    // One statement per op: the order of the created ops is fixed.
+    Value x = h.convert(op.getOperand(), compute);
+    Value n = f.splat(count);
+    Value sum = sumOverAllBut(rewriter, loc, x, feature);
+    Value mean = f.div(sum, n);
+    Value centered = h.sub(x, broadcast(mean));
+    Value squares = h.mul(centered, centered);
+    Value squareSum = sumOverAllBut(rewriter, loc, squares, feature);
+    Value variance = f.div(squareSum, n);
+    Value eps = f.splat(op.getEpsilon().convertToDouble());
+    Value shifted = f.add(variance, eps);
+    Value inverse = f.unary<stablehlo::RsqrtOp>(shifted);
+    Value scale = f.convert(op.getScale(), compute);
+    Value factor = f.mul(scale, inverse);
+    Value scaled = h.mul(centered, broadcast(factor));
+    Value offset = f.convert(op.getOffset(), compute);
+    Value y = h.add(scaled, broadcast(offset));
+    Value yOut = h.convert(y, element);
+    Value meanOut = f.convert(mean, featureElement);
+    Value varianceOut = f.convert(variance, featureElement);
+    rewriter.replaceOp(op, {yOut, meanOut, varianceOut});
+    return success();
+  }
+};
+
+/// batch_norm_grad(x, scale, mean, variance, dy) = (dx, dscale, doffset)
+/// over every dim but `feature_index` (N elements per feature; spec:
+/// batch_norm_grad), with inv = rsqrt(variance + epsilon):
+///   doffset = sum(dy), dscale = sum(dy * (x - mean)) * inv,
+///   dx = scale * inv * (dy - doffset / N - (x - mean) * inv * dscale / N),
+/// in f32 for narrower types, rounded once to each result type.
+struct BatchNormGradPattern : OpRewritePattern<stablehlo::BatchNormGradOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(stablehlo::BatchNormGradOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getOperand().getType());
+    auto element = dyn_cast<FloatType>(type.getElementType());
+    auto featureElement = dyn_cast<FloatType>(
+        cast<RankedTensorType>(op.getScale().getType()).getElementType());
+    if (!element || !featureElement || !type.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "not a static float type");
+    Type compute = element.getWidth() < 32 ? rewriter.getF32Type() : element;
+    auto featureType =
+        cast<RankedTensorType>(op.getScale().getType()).clone(compute);
+    auto computeType = type.clone(compute);
+    Location loc = op.getLoc();
+    HloBuilder f(rewriter, loc, featureType);
+    HloBuilder h(rewriter, loc, computeType);
+    int64_t feature = op.getFeatureIndex();
+    double count =
+        static_cast<double>(type.getNumElements() / type.getDimSize(feature));
+    auto broadcast = [&](Value v) -> Value {
+      return rewriter.create<stablehlo::BroadcastInDimOp>(
+          loc, computeType, v, ArrayRef<int64_t>{feature});
+    };
+    // One statement per op: the order of the created ops is fixed.
+    Value x = h.convert(op.getOperand(), compute);
+    Value dy = h.convert(op.getGradOutput(), compute);
+    Value variance = f.convert(op.getVariance(), compute);
+    Value eps = f.splat(op.getEpsilon().convertToDouble());
+    Value shifted = f.add(variance, eps);
+    Value inverse = f.unary<stablehlo::RsqrtOp>(shifted);
+    Value mean = f.convert(op.getMean(), compute);
+    Value centered = h.sub(x, broadcast(mean));
+    Value dOffset = sumOverAllBut(rewriter, loc, dy, feature);
+    Value products = h.mul(dy, centered);
+    Value productSum = sumOverAllBut(rewriter, loc, products, feature);
+    Value dScale = f.mul(productSum, inverse);
+    Value n = f.splat(count);
+    Value shift = f.div(dOffset, n);
+    Value inverseScale = f.mul(inverse, dScale);
+    Value slope = f.div(inverseScale, n);
+    Value lessShift = h.sub(dy, broadcast(shift));
+    Value tilt = h.mul(centered, broadcast(slope));
+    Value inner = h.sub(lessShift, tilt);
+    Value scale = f.convert(op.getScale(), compute);
+    Value factor = f.mul(scale, inverse);
+    Value dx = h.mul(broadcast(factor), inner);
+    Value dxOut = h.convert(dx, element);
+    Value dScaleOut = f.convert(dScale, featureElement);
+    Value dOffsetOut = f.convert(dOffset, featureElement);
+    rewriter.replaceOp(op, {dxOut, dScaleOut, dOffsetOut});
+    return success();
+  }
+};
+
 /// dot(lhs, rhs) = dot_general contracting the last dimension of lhs with the
 /// first of rhs (ranks 1 or 2), no batch dimensions.
 struct DotPattern : OpRewritePattern<stablehlo::DotOp> {
@@ -485,7 +626,8 @@ struct DecomposeCompositesPass
     : systole::impl::DecomposeCompositesBase<DecomposeCompositesPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<BatchNormInferencePattern, DotPattern, ClampPattern,
+    patterns.add<BatchNormInferencePattern, BatchNormTrainingPattern,
+                 BatchNormGradPattern, DotPattern, ClampPattern,
                  SelectAndScatterPattern, ReducePrecisionPattern,
                  TriangularSolvePattern>(&getContext());
     if (failed(applyPatternsAndFoldGreedily(getOperation(),

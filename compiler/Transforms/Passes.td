@@ -56,7 +56,10 @@ def DecomposeComposites : Pass<"systole-decompose-composites",
   let summary = "The `simplify` phase: composite stablehlo ops into core ops";
   let description = [{
     `batch_norm_inference` becomes `broadcast_in_dim`, `subtract`,
-    `multiply`, `rsqrt` and `add`; `dot` becomes `dot_general`; `clamp`
+    `multiply`, `rsqrt` and `add`; `batch_norm_training` and
+    `batch_norm_grad` likewise, with `reduce` sums over every dim but the
+    feature dim (mean, biased variance; the gradients' sums); `dot` becomes
+    `dot_general`; `clamp`
     becomes `maximum` then `minimum` with scalar bounds broadcast.
     `select_and_scatter` (windows of up to 64 positions) is unrolled over
     its window into strided slices, maps of its select and scatter regions,

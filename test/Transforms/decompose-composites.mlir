@@ -240,3 +240,54 @@ func.func @triangular_solve(%a: tensor<2x2xf32>, %b: tensor<2x3xf32>) -> tensor<
   %x = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<2x2xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   return %x : tensor<2x3xf32>
 }
+
+// -----
+
+// batch_norm_training: mean and biased variance over every dim but the
+// feature dim (8 elements each), then (x - mean) * scale * rsqrt(var + eps)
+// + offset; the results are y, mean and variance.
+// CHECK-LABEL: func.func @batch_norm_training
+// CHECK-DAG: %[[EPS:.*]] = stablehlo.constant dense<9.99999974E-6> : tensor<3xf32>
+// CHECK-DAG: %[[N:.*]] = stablehlo.constant dense<8.000000e+00> : tensor<3xf32>
+// CHECK-DAG: %[[Z:.*]] = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK: %[[S:.*]] = stablehlo.reduce(%arg0 init: %[[Z]]) applies stablehlo.add across dimensions = [0, 2] : (tensor<2x3x4xf32>, tensor<f32>) -> tensor<3xf32>
+// CHECK: %[[MEAN:.*]] = stablehlo.divide %[[S]], %[[N]] : tensor<3xf32>
+// CHECK: %[[MB:.*]] = stablehlo.broadcast_in_dim %[[MEAN]], dims = [1]
+// CHECK: %[[C:.*]] = stablehlo.subtract %arg0, %[[MB]] : tensor<2x3x4xf32>
+// CHECK: %[[SQ:.*]] = stablehlo.multiply %[[C]], %[[C]] : tensor<2x3x4xf32>
+// CHECK: %[[SS:.*]] = stablehlo.reduce(%[[SQ]] init: %[[Z]]) applies stablehlo.add across dimensions = [0, 2]
+// CHECK: %[[VAR:.*]] = stablehlo.divide %[[SS]], %[[N]] : tensor<3xf32>
+// CHECK: %[[VE:.*]] = stablehlo.add %[[VAR]], %[[EPS]] : tensor<3xf32>
+// CHECK: %[[INV:.*]] = stablehlo.rsqrt %[[VE]] : tensor<3xf32>
+// CHECK: %[[F:.*]] = stablehlo.multiply %arg1, %[[INV]] : tensor<3xf32>
+// CHECK: %[[FB:.*]] = stablehlo.broadcast_in_dim %[[F]], dims = [1]
+// CHECK: %[[Y0:.*]] = stablehlo.multiply %[[C]], %[[FB]] : tensor<2x3x4xf32>
+// CHECK: %[[OB:.*]] = stablehlo.broadcast_in_dim %arg2, dims = [1]
+// CHECK: %[[Y:.*]] = stablehlo.add %[[Y0]], %[[OB]] : tensor<2x3x4xf32>
+// CHECK: return %[[Y]], %[[MEAN]], %[[VAR]]
+func.func @batch_norm_training(%x: tensor<2x3x4xf32>, %s: tensor<3xf32>, %o: tensor<3xf32>) -> (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>) {
+  %r:3 = "stablehlo.batch_norm_training"(%x, %s, %o) {epsilon = 1.0e-5 : f32, feature_index = 1 : i64} : (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>)
+  return %r#0, %r#1, %r#2 : tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// batch_norm_grad on bf16, in f32: doffset = sum(dy), dscale = sum(dy * (x
+// - mean)) * inv, dx = scale * inv * (dy - doffset / N - (x - mean) * inv *
+// dscale / N), each rounded once to bf16.
+// CHECK-LABEL: func.func @batch_norm_grad
+// CHECK: %[[DY:.*]] = stablehlo.convert %arg4 : (tensor<2x3xbf16>) -> tensor<2x3xf32>
+// CHECK: %[[INV:.*]] = stablehlo.rsqrt
+// CHECK: %[[C:.*]] = stablehlo.subtract
+// CHECK: %[[DO:.*]] = stablehlo.reduce(%[[DY]] init: %{{.*}}) applies stablehlo.add across dimensions = [0] : (tensor<2x3xf32>, tensor<f32>) -> tensor<3xf32>
+// CHECK: %[[P:.*]] = stablehlo.multiply %[[DY]], %[[C]] : tensor<2x3xf32>
+// CHECK: %[[PS:.*]] = stablehlo.reduce(%[[P]] init: %{{.*}}) applies stablehlo.add across dimensions = [0]
+// CHECK: %[[DS:.*]] = stablehlo.multiply %[[PS]], %[[INV]] : tensor<3xf32>
+// CHECK: %[[DX:.*]] = stablehlo.convert %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xbf16>
+// CHECK: %[[DSO:.*]] = stablehlo.convert %[[DS]] : (tensor<3xf32>) -> tensor<3xbf16>
+// CHECK: %[[DOO:.*]] = stablehlo.convert %[[DO]] : (tensor<3xf32>) -> tensor<3xbf16>
+// CHECK: return %[[DX]], %[[DSO]], %[[DOO]]
+func.func @batch_norm_grad(%x: tensor<2x3xbf16>, %s: tensor<3xbf16>, %m: tensor<3xbf16>, %v: tensor<3xbf16>, %g: tensor<2x3xbf16>) -> (tensor<2x3xbf16>, tensor<3xbf16>, tensor<3xbf16>) {
+  %r:3 = "stablehlo.batch_norm_grad"(%x, %s, %m, %v, %g) {epsilon = 1.0e-3 : f32, feature_index = 1 : i64} : (tensor<2x3xbf16>, tensor<3xbf16>, tensor<3xbf16>, tensor<3xbf16>, tensor<2x3xbf16>) -> (tensor<2x3xbf16>, tensor<3xbf16>, tensor<3xbf16>)
+  return %r#0, %r#1, %r#2 : tensor<2x3xbf16>, tensor<3xbf16>, tensor<3xbf16>
+}
