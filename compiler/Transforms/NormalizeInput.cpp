@@ -40,6 +40,18 @@ struct NormalizeInputPass
         toErase.push_back(op);
         return;
       }
+      // Sharding annotations (jax.lax.with_sharding_constraint, shard_map's
+      // shape changes) are the identity on one NeuronCore.
+      if (auto call = dyn_cast<systole::stablehlo::CustomCallOp>(op)) {
+        StringRef target = call.getCallTargetName();
+        if ((target == "Sharding" || target == "SPMDFullToShardShape" ||
+             target == "SPMDShardToFullShape") &&
+            op->getNumOperands() == 1 && op->getNumResults() == 1 &&
+            op->getOperand(0).getType() == op->getResult(0).getType()) {
+          rewriter.replaceOp(op, op->getOperand(0));
+          return;
+        }
+      }
       // A composite computes its decomposition: a call, inlined below.
       if (auto composite = dyn_cast<systole::stablehlo::CompositeOp>(op)) {
         rewriter.setInsertionPoint(op);

@@ -20,6 +20,9 @@ def NormalizeInput : Pass<"systole-input", "mlir::ModuleOp"> {
     - `sdy.mesh` declarations are dropped (systole compiles for one core;
       `#sdy.sharding` attributes stay as hints);
     - `stablehlo.composite` ops become calls to their decompositions;
+    - `custom_call`s of the sharding annotations `@Sharding`,
+      `@SPMDFullToShardShape` and `@SPMDShardToFullShape` whose operand and
+      result types agree are their operand (the identity on one core);
     - calls are inlined and private functions removed;
     - ops of dialects systole does not know are reported, all of them, each
       at its location.
