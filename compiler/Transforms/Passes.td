@@ -352,7 +352,10 @@ def SplitReductions : Pass<"systole-split-reductions", "mlir::func::FuncOp"> {
       comparator "greater, or NaN, wins; ties keep the lower index", an iota
       index operand, starting from (-inf or the integer minimum, 0)) becomes
       a `maximumf`/`maxsi` (or min) reduction, then a reduction taking the
-      least index whose element equals that extremum or is NaN.
+      least index whose element equals that extremum or is NaN; so does
+      the comparator of XLA's client-library ArgMax/ArgMin, which
+      TensorFlow and PyTorch/XLA export ("greater or equal wins; equal
+      values take the lesser index").
     Other multi-result ops are left as they are; `ncore` reports them.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",

@@ -115,8 +115,110 @@ bool isCompare(Value v, Value x, Value y, arith::CmpFPredicate fp,
   return false;
 }
 
+/// JAX's argmax/argmin comparator (see splitArgMax) in the body ending in
+/// `yield`: whether it takes the maximum (true) or the minimum (false).
+std::optional<bool> matchJaxArgMax(linalg::YieldOp yield, Value x, Value xIdx,
+                                   Value acc, Value accIdx) {
+  bool isFloat = isa<FloatType>(x.getType());
+  auto sel0 = yield.getOperand(0).getDefiningOp<arith::SelectOp>();
+  auto sel1 = yield.getOperand(1).getDefiningOp<arith::SelectOp>();
+  if (!sel0 || !sel1 || sel0.getTrueValue() != acc ||
+      sel0.getFalseValue() != x || sel1.getTrueValue() != accIdx ||
+      sel1.getFalseValue() != xIdx)
+    return std::nullopt;
+  Value better = sel0.getCondition();
+  // better = cmp(acc, x) [or isnan(acc)]
+  Value cmp = better;
+  if (isFloat) {
+    Value l, r;
+    if (!matchOr(better, l, r))
+      return std::nullopt;
+    auto isNaNOfAcc = [&](Value v) {
+      return isCompare(v, acc, acc, arith::CmpFPredicate::UNE,
+                       arith::CmpIPredicate::ne);
+    };
+    if (isNaNOfAcc(r))
+      cmp = l;
+    else if (isNaNOfAcc(l))
+      cmp = r;
+    else
+      return std::nullopt;
+  }
+  bool isMax;
+  if (isCompare(cmp, acc, x, arith::CmpFPredicate::OGT,
+                arith::CmpIPredicate::sgt))
+    isMax = true;
+  else if (isCompare(cmp, acc, x, arith::CmpFPredicate::OLT,
+                     arith::CmpIPredicate::slt))
+    isMax = false;
+  else
+    return std::nullopt;
+  // keepIdx = better or (acc == x and accIdx < xIdx)
+  Value l, r;
+  if (!matchOr(sel1.getCondition(), l, r))
+    return std::nullopt;
+  Value tie = l == better ? r : r == better ? l : Value();
+  auto tieAnd = tie ? tie.getDefiningOp<arith::AndIOp>() : nullptr;
+  if (!tieAnd)
+    return std::nullopt;
+  auto isEq = [&](Value v) {
+    return isCompare(v, acc, x, arith::CmpFPredicate::OEQ,
+                     arith::CmpIPredicate::eq);
+  };
+  auto isIdxLess = [&](Value v) {
+    return isCompare(v, accIdx, xIdx, arith::CmpFPredicate::OLT,
+                     arith::CmpIPredicate::slt);
+  };
+  if (!((isEq(tieAnd.getLhs()) && isIdxLess(tieAnd.getRhs())) ||
+        (isEq(tieAnd.getRhs()) && isIdxLess(tieAnd.getLhs()))))
+    return std::nullopt;
+  return isMax;
+}
+
+/// The argmax/argmin comparator of XLA's client library (ArgMax, ArgMin;
+/// TensorFlow's and PyTorch/XLA's argmax export it):
+///   keep = cmp(acc, x), cmp in {ge, gt} (max) or {le, lt} (min)
+///   acc' = keep ? acc : x
+///   idx' = acc == x ? min(accIdx, xIdx) : (keep ? accIdx : xIdx)
+/// The first index of the extremum, as JAX's form gives on data without
+/// NaN (where XLA's form depends on the order it combines elements in, the
+/// split takes JAX's rule: the first NaN).
+std::optional<bool> matchXlaArgMax(linalg::YieldOp yield, Value x, Value xIdx,
+                                   Value acc, Value accIdx) {
+  auto sel0 = yield.getOperand(0).getDefiningOp<arith::SelectOp>();
+  auto sel1 = yield.getOperand(1).getDefiningOp<arith::SelectOp>();
+  if (!sel0 || !sel1 || sel0.getTrueValue() != acc || sel0.getFalseValue() != x)
+    return std::nullopt;
+  Value keep = sel0.getCondition();
+  std::optional<bool> isMax;
+  using FP = arith::CmpFPredicate;
+  using IP = arith::CmpIPredicate;
+  if (isCompare(keep, acc, x, FP::OGE, IP::sge) ||
+      isCompare(keep, acc, x, FP::OGT, IP::sgt))
+    isMax = true;
+  else if (isCompare(keep, acc, x, FP::OLE, IP::sle) ||
+           isCompare(keep, acc, x, FP::OLT, IP::slt))
+    isMax = false;
+  else
+    return std::nullopt;
+  Value eq = sel1.getCondition();
+  if (!isCompare(eq, acc, x, FP::OEQ, IP::eq) &&
+      !isCompare(eq, x, acc, FP::OEQ, IP::eq))
+    return std::nullopt;
+  auto least = sel1.getTrueValue().getDefiningOp<arith::MinSIOp>();
+  if (!least || !((least.getLhs() == accIdx && least.getRhs() == xIdx) ||
+                  (least.getLhs() == xIdx && least.getRhs() == accIdx)))
+    return std::nullopt;
+  auto inner = sel1.getFalseValue().getDefiningOp<arith::SelectOp>();
+  if (!inner || inner.getCondition() != keep ||
+      inner.getTrueValue() != accIdx || inner.getFalseValue() != xIdx)
+    return std::nullopt;
+  return isMax;
+}
+
 /// The value/index pair of JAX's argmax and argmin (`jnp.argmax` lowers to
-/// a variadic `stablehlo.reduce` with this comparator):
+/// a variadic `stablehlo.reduce` with this comparator; XLA's client-library
+/// form, matchXlaArgMax, is rewritten alike):
 ///   better = cmp(acc, x) [or acc != acc for floats: NaN wins]
 ///   acc'   = better ? acc : x
 ///   idx'   = (better or (acc == x and accIdx < xIdx)) ? accIdx : xIdx
@@ -140,59 +242,12 @@ LogicalResult splitArgMax(RewriterBase &rewriter, linalg::GenericOp op) {
   if (!isFloat && !et.isSignlessInteger())
     return failure();
   auto yield = cast<linalg::YieldOp>(body->getTerminator());
-  auto sel0 = yield.getOperand(0).getDefiningOp<arith::SelectOp>();
-  auto sel1 = yield.getOperand(1).getDefiningOp<arith::SelectOp>();
-  if (!sel0 || !sel1 || sel0.getTrueValue() != acc ||
-      sel0.getFalseValue() != x || sel1.getTrueValue() != accIdx ||
-      sel1.getFalseValue() != xIdx)
+  std::optional<bool> isMaxOrMin = matchJaxArgMax(yield, x, xIdx, acc, accIdx);
+  if (!isMaxOrMin)
+    isMaxOrMin = matchXlaArgMax(yield, x, xIdx, acc, accIdx);
+  if (!isMaxOrMin)
     return failure();
-  Value better = sel0.getCondition();
-  // better = cmp(acc, x) [or isnan(acc)]
-  Value cmp = better;
-  if (isFloat) {
-    Value l, r;
-    if (!matchOr(better, l, r))
-      return failure();
-    auto isNaNOfAcc = [&](Value v) {
-      return isCompare(v, acc, acc, arith::CmpFPredicate::UNE,
-                       arith::CmpIPredicate::ne);
-    };
-    if (isNaNOfAcc(r))
-      cmp = l;
-    else if (isNaNOfAcc(l))
-      cmp = r;
-    else
-      return failure();
-  }
-  bool isMax;
-  if (isCompare(cmp, acc, x, arith::CmpFPredicate::OGT,
-                arith::CmpIPredicate::sgt))
-    isMax = true;
-  else if (isCompare(cmp, acc, x, arith::CmpFPredicate::OLT,
-                     arith::CmpIPredicate::slt))
-    isMax = false;
-  else
-    return failure();
-  // keepIdx = better or (acc == x and accIdx < xIdx)
-  Value l, r;
-  if (!matchOr(sel1.getCondition(), l, r))
-    return failure();
-  Value tie = l == better ? r : r == better ? l : Value();
-  auto tieAnd = tie ? tie.getDefiningOp<arith::AndIOp>() : nullptr;
-  if (!tieAnd)
-    return failure();
-  auto isEq = [&](Value v) {
-    return isCompare(v, acc, x, arith::CmpFPredicate::OEQ,
-                     arith::CmpIPredicate::eq);
-  };
-  auto isIdxLess = [&](Value v) {
-    return isCompare(v, accIdx, xIdx, arith::CmpFPredicate::OLT,
-                     arith::CmpIPredicate::slt);
-  };
-  if (!((isEq(tieAnd.getLhs()) && isIdxLess(tieAnd.getRhs())) ||
-        (isEq(tieAnd.getRhs()) && isIdxLess(tieAnd.getLhs()))))
-    return failure();
-
+  bool isMax = *isMaxOrMin;
   // The reduced loop, and the index operand an iota along it.
   SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
   unsigned red = 0;

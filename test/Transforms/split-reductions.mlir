@@ -219,3 +219,78 @@ func.func @paired_unknown_start(%x: tensor<2x4xf32>, %y: tensor<2x4xf32>, %a: te
   } -> (tensor<2xf32>, tensor<2xf32>)
   return %r#1 : tensor<2xf32>
 }
+
+// -----
+
+// XLA's client-library ArgMax (TensorFlow's and PyTorch/XLA's argmax):
+// "greater or equal keeps the accumulator; equal values take the lesser
+// index" becomes the same two reductions.
+#map = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @xla_argmax
+// CHECK: %[[MAX:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%arg0 : tensor<3x5xf32>)
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %[[OUT:.*]]: f32):
+// CHECK-NEXT: %[[M:.*]] = arith.maximumf %[[OUT]], %[[IN]] : f32
+// CHECK: %[[IDX:.*]] = linalg.generic {{.*}} ins(%arg0, %[[MAX]] : tensor<3x5xf32>, tensor<3xf32>)
+// CHECK: arith.minsi
+// CHECK: return %[[IDX]]
+func.func @xla_argmax(%x: tensor<3x5xf32>) -> tensor<3xi32> {
+  %c0 = arith.constant 0 : i32
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<3x5xi32>
+  %iota = linalg.generic {indexing_maps = [#map], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<3x5xi32>) {
+  ^bb0(%out: i32):
+    %i = linalg.index 1 : index
+    %c = arith.index_castui %i : index to i32
+    linalg.yield %c : i32
+  } -> tensor<3x5xi32>
+  %v0 = tensor.empty() : tensor<3xf32>
+  %v = linalg.fill ins(%ninf : f32) outs(%v0 : tensor<3xf32>) -> tensor<3xf32>
+  %i0 = tensor.empty() : tensor<3xi32>
+  %i = linalg.fill ins(%c0 : i32) outs(%i0 : tensor<3xi32>) -> tensor<3xi32>
+  %r:2 = linalg.reduce ins(%x, %iota : tensor<3x5xf32>, tensor<3x5xi32>) outs(%v, %i : tensor<3xf32>, tensor<3xi32>) dimensions = [1]
+    (%in: f32, %in_1: i32, %init: f32, %init_2: i32) {
+      %6 = arith.cmpf oge, %init, %in : f32
+      %7 = arith.select %6, %init, %in : f32
+      %8 = arith.select %6, %init_2, %in_1 : i32
+      %9 = arith.cmpf oeq, %init, %in : f32
+      %10 = arith.minsi %init_2, %in_1 : i32
+      %11 = arith.select %9, %10, %8 : i32
+      linalg.yield %7, %11 : f32, i32
+    }
+  return %r#1 : tensor<3xi32>
+}
+
+// -----
+
+// "Less or equal" (argmin) with an inner select that keeps x's index
+// where the accumulator wins is not XLA's comparator: left as it is (a
+// two-result generic, which `ncore` reports).
+#map = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @not_xla_argmin
+// CHECK: %{{.*}}:2 = linalg.generic {{.*}} outs(%{{.*}}, %{{.*}} : tensor<3xf32>, tensor<3xi32>)
+func.func @not_xla_argmin(%x: tensor<3x5xf32>) -> tensor<3xi32> {
+  %c0 = arith.constant 0 : i32
+  %inf = arith.constant 0x7F800000 : f32
+  %e = tensor.empty() : tensor<3x5xi32>
+  %iota = linalg.generic {indexing_maps = [#map], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<3x5xi32>) {
+  ^bb0(%out: i32):
+    %i = linalg.index 1 : index
+    %c = arith.index_castui %i : index to i32
+    linalg.yield %c : i32
+  } -> tensor<3x5xi32>
+  %v0 = tensor.empty() : tensor<3xf32>
+  %v = linalg.fill ins(%inf : f32) outs(%v0 : tensor<3xf32>) -> tensor<3xf32>
+  %i0 = tensor.empty() : tensor<3xi32>
+  %i = linalg.fill ins(%c0 : i32) outs(%i0 : tensor<3xi32>) -> tensor<3xi32>
+  %r:2 = linalg.reduce ins(%x, %iota : tensor<3x5xf32>, tensor<3x5xi32>) outs(%v, %i : tensor<3xf32>, tensor<3xi32>) dimensions = [1]
+    (%in: f32, %in_1: i32, %init: f32, %init_2: i32) {
+      %6 = arith.cmpf ole, %init, %in : f32
+      %7 = arith.select %6, %init, %in : f32
+      %8 = arith.select %6, %in_1, %init_2 : i32
+      %9 = arith.cmpf oeq, %init, %in : f32
+      %10 = arith.minsi %init_2, %in_1 : i32
+      %11 = arith.select %9, %10, %8 : i32
+      linalg.yield %7, %11 : f32, i32
+    }
+  return %r#1 : tensor<3xi32>
+}
