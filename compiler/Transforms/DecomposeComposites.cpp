@@ -216,6 +216,66 @@ struct BatchNormGradPattern : OpRewritePattern<stablehlo::BatchNormGradOp> {
   }
 };
 
+/// Most batch groups a convolution is split into (each is one convolution).
+constexpr int64_t kMaxBatchGroups = 1024;
+
+/// convolution with batch_group_count G > 1 (the weight gradient of a
+/// grouped or depthwise convolution in a training graph) = G convolutions
+/// with batch_group_count 1, as the spec defines it: the input's batch dim
+/// and the kernel's output-feature dim split into G contiguous parts, part
+/// g of each convolved, the results concatenated along the output's feature
+/// dim (spec: convolution).
+struct BatchGroupConvolutionPattern
+    : OpRewritePattern<stablehlo::ConvolutionOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(stablehlo::ConvolutionOp op,
+                                PatternRewriter &rewriter) const override {
+    int64_t groups = op.getBatchGroupCount();
+    if (groups <= 1)
+      return failure();
+    if (groups > kMaxBatchGroups)
+      return rewriter.notifyMatchFailure(op, "too many batch groups");
+    auto lhsType = cast<RankedTensorType>(op.getLhs().getType());
+    auto rhsType = cast<RankedTensorType>(op.getRhs().getType());
+    auto type = cast<RankedTensorType>(op.getType());
+    if (!lhsType.hasStaticShape() || !rhsType.hasStaticShape() ||
+        !type.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "dynamic shapes");
+    auto dn = op.getDimensionNumbers();
+    int64_t batchDim = dn.getInputBatchDimension();
+    int64_t kernelOutDim = dn.getKernelOutputFeatureDimension();
+    int64_t outFeatureDim = dn.getOutputFeatureDimension();
+    int64_t batch = lhsType.getDimSize(batchDim) / groups;
+    int64_t features = rhsType.getDimSize(kernelOutDim) / groups;
+    Location loc = op.getLoc();
+    auto slice = [&](Value v, RankedTensorType t, int64_t dim, int64_t from,
+                     int64_t size) -> Value {
+      SmallVector<int64_t> lo(t.getRank(), 0), hi(t.getShape()),
+          step(t.getRank(), 1);
+      lo[dim] = from;
+      hi[dim] = from + size;
+      return rewriter.create<stablehlo::SliceOp>(loc, v, lo, hi, step);
+    };
+    SmallVector<int64_t> partShape(type.getShape());
+    partShape[outFeatureDim] = features;
+    auto partType = type.clone(partShape);
+    SmallVector<Value> parts;
+    for (int64_t g = 0; g < groups; ++g) {
+      Value lhs = slice(op.getLhs(), lhsType, batchDim, g * batch, batch);
+      Value rhs =
+          slice(op.getRhs(), rhsType, kernelOutDim, g * features, features);
+      Operation *part = rewriter.clone(*op);
+      part->setOperands({lhs, rhs});
+      part->getResult(0).setType(partType);
+      cast<stablehlo::ConvolutionOp>(part).setBatchGroupCount(1);
+      parts.push_back(part->getResult(0));
+    }
+    rewriter.replaceOpWithNewOp<stablehlo::ConcatenateOp>(op, type, parts,
+                                                          outFeatureDim);
+    return success();
+  }
+};
+
 /// dot(lhs, rhs) = dot_general contracting the last dimension of lhs with the
 /// first of rhs (ranks 1 or 2), no batch dimensions.
 struct DotPattern : OpRewritePattern<stablehlo::DotOp> {
@@ -627,8 +687,8 @@ struct DecomposeCompositesPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<BatchNormInferencePattern, BatchNormTrainingPattern,
-                 BatchNormGradPattern, DotPattern, ClampPattern,
-                 SelectAndScatterPattern, ReducePrecisionPattern,
+                 BatchNormGradPattern, BatchGroupConvolutionPattern, DotPattern,
+                 ClampPattern, SelectAndScatterPattern, ReducePrecisionPattern,
                  TriangularSolvePattern>(&getContext());
     if (failed(applyPatternsAndFoldGreedily(getOperation(),
                                             std::move(patterns)))) {

@@ -61,7 +61,9 @@ def DecomposeComposites : Pass<"systole-decompose-composites",
     `batch_norm_inference` becomes `broadcast_in_dim`, `subtract`,
     `multiply`, `rsqrt` and `add`; `batch_norm_training` and
     `batch_norm_grad` likewise, with `reduce` sums over every dim but the
-    feature dim (mean, biased variance; the gradients' sums); `dot` becomes
+    feature dim (mean, biased variance; the gradients' sums); a
+    `convolution` with `batch_group_count` G > 1 (up to 1024) becomes G
+    convolutions of slices, concatenated (the spec's definition); `dot` becomes
     `dot_general`; `clamp`
     becomes `maximum` then `minimum` with scalar bounds broadcast.
     `select_and_scatter` (windows of up to 64 positions) is unrolled over

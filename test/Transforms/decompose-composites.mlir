@@ -291,3 +291,21 @@ func.func @batch_norm_grad(%x: tensor<2x3xbf16>, %s: tensor<3xbf16>, %m: tensor<
   %r:3 = "stablehlo.batch_norm_grad"(%x, %s, %m, %v, %g) {epsilon = 1.0e-3 : f32, feature_index = 1 : i64} : (tensor<2x3xbf16>, tensor<3xbf16>, tensor<3xbf16>, tensor<3xbf16>, tensor<2x3xbf16>) -> (tensor<2x3xbf16>, tensor<3xbf16>, tensor<3xbf16>)
   return %r#0, %r#1, %r#2 : tensor<2x3xbf16>, tensor<3xbf16>, tensor<3xbf16>
 }
+
+// -----
+
+// batch_group_count 2: the input's batch and the kernel's output features
+// split in two, two convolutions, concatenated along the output features.
+// CHECK-LABEL: func.func @batch_groups
+// CHECK: %[[L0:.*]] = stablehlo.slice %arg0 [0:1, 0:5, 0:5, 0:8]
+// CHECK: %[[R0:.*]] = stablehlo.slice %arg1 [0:3, 0:3, 0:8, 0:4]
+// CHECK: %[[C0:.*]] = stablehlo.convolution(%[[L0]], %[[R0]]) {{.*}}batch_group_count = 1 : i64{{.*}} -> tensor<1x3x3x4xf32>
+// CHECK: %[[L1:.*]] = stablehlo.slice %arg0 [1:2, 0:5, 0:5, 0:8]
+// CHECK: %[[R1:.*]] = stablehlo.slice %arg1 [0:3, 0:3, 0:8, 4:8]
+// CHECK: %[[C1:.*]] = stablehlo.convolution(%[[L1]], %[[R1]]) {{.*}}batch_group_count = 1 : i64{{.*}} -> tensor<1x3x3x4xf32>
+// CHECK: %[[R:.*]] = stablehlo.concatenate %[[C0]], %[[C1]], dim = 3
+// CHECK: return %[[R]]
+func.func @batch_groups(%x: tensor<2x5x5x8xf32>, %w: tensor<3x3x8x8xf32>) -> tensor<1x3x3x8xf32> {
+  %r = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1]} {batch_group_count = 2 : i64, feature_group_count = 1 : i64} : (tensor<2x5x5x8xf32>, tensor<3x3x8x8xf32>) -> tensor<1x3x3x8xf32>
+  return %r : tensor<1x3x3x8xf32>
+}
