@@ -682,14 +682,128 @@ struct TriangularSolvePattern : OpRewritePattern<stablehlo::TriangularSolveOp> {
   }
 };
 
+/// cholesky (spec: cholesky) of a real matrix by columns, unrolled (n <=
+/// kMaxTriangularRows): for j = 0, 1, ...,
+///   t = a[:, j] - L[:, 0:j] . L[j, 0:j],  L[j, j] = sqrt(t[j]),
+///   L[i, j] = t[i] / L[j, j] below the diagonal, 0 above it,
+/// reading the lower triangle of a (`lower`) or the upper one as the lower
+/// triangle of a^T (and returning L^T). Where some t[j] is not positive (a
+/// is not positive definite) the batch's result is all NaN, and the other
+/// triangle is 0, as the reference interpreter and XLA give. 16-bit floats
+/// are factored in f32 and rounded once.
+struct CholeskyPattern : OpRewritePattern<stablehlo::CholeskyOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(stablehlo::CholeskyOp op,
+                                PatternRewriter &rewriter) const override {
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto ft = dyn_cast<FloatType>(aType.getElementType());
+    if (!ft || !aType.hasStaticShape() || aType.getRank() < 2)
+      return rewriter.notifyMatchFailure(op, "not a static real matrix");
+    int64_t rank = aType.getRank(), n = aType.getDimSize(rank - 1);
+    if (n > kMaxTriangularRows || n < 1)
+      return rewriter.notifyMatchFailure(op, "too many rows to unroll");
+    Location loc = op.getLoc();
+    Type et = ft.getWidth() < 32 ? rewriter.getF32Type() : ft;
+    RankedTensorType at = aType.clone(et);
+    Value a = op.getA();
+    if (et != ft)
+      a = rewriter.create<stablehlo::ConvertOp>(loc, at, a);
+    SmallVector<int64_t> swap, keep, batchDims;
+    for (int64_t d = 0; d < rank; ++d) {
+      swap.push_back(d);
+      keep.push_back(d);
+      if (d + 2 < rank)
+        batchDims.push_back(d);
+    }
+    std::swap(swap[rank - 2], swap[rank - 1]);
+    if (!op.getLower())
+      a = rewriter.create<stablehlo::TransposeOp>(loc, at, a, swap);
+    auto slice = [&](Value v, int64_t r0, int64_t r1, int64_t c0,
+                     int64_t c1) -> Value {
+      auto t = cast<RankedTensorType>(v.getType());
+      SmallVector<int64_t> lo(rank, 0), hi(t.getShape()), step(rank, 1);
+      lo[rank - 2] = r0;
+      hi[rank - 2] = r1;
+      lo[rank - 1] = c0;
+      hi[rank - 1] = c1;
+      return rewriter.create<stablehlo::SliceOp>(loc, v, lo, hi, step);
+    };
+    SmallVector<int64_t> colShape(at.getShape());
+    colShape[rank - 1] = 1;
+    auto colType = at.clone(colShape);
+    SmallVector<int64_t> oneShape(colShape);
+    oneShape[rank - 2] = 1;
+    auto oneType = at.clone(oneShape);
+    HloBuilder hc(rewriter, loc, colType);
+    HloBuilder h1(rewriter, loc, oneType);
+    Value row = rewriter.create<stablehlo::IotaOp>(
+        loc, colType.clone(rewriter.getI32Type()), rank - 2);
+    SmallVector<Value> columns;
+    Value ok;
+    for (int64_t j = 0; j < n; ++j) {
+      Value t = slice(a, 0, n, j, j + 1);
+      if (j > 0) {
+        Value left =
+            columns.size() == 1
+                ? columns[0]
+                : rewriter
+                      .create<stablehlo::ConcatenateOp>(loc, columns, rank - 1)
+                      .getResult();
+        Value rowJ = slice(left, j, j + 1, 0, j);
+        auto dims = stablehlo::DotDimensionNumbersAttr::get(
+            getContext(), batchDims, batchDims, {rank - 1}, {rank - 1});
+        Value dot = rewriter.create<stablehlo::DotGeneralOp>(
+            loc, colType, left, rowJ, dims, nullptr);
+        t = hc.sub(t, dot);
+      }
+      Value pivot = slice(t, j, j + 1, 0, 1);
+      Value positive =
+          h1.compare(stablehlo::ComparisonDirection::GT, pivot, h1.splat(0.0));
+      ok = ok ? rewriter.create<stablehlo::AndOp>(loc, ok, positive).getResult()
+              : positive;
+      Value d = h1.sqrt(pivot);
+      Value dj =
+          rewriter.create<stablehlo::BroadcastInDimOp>(loc, colType, d, keep);
+      Value below = hc.div(t, dj);
+      Value jth = rewriter.create<stablehlo::ConstantOp>(
+          loc, DenseElementsAttr::get(
+                   cast<ShapedType>(row.getType()),
+                   rewriter.getI32IntegerAttr(static_cast<int32_t>(j))));
+      Value onDiagonal =
+          hc.compare(stablehlo::ComparisonDirection::EQ, row, jth);
+      Value col = hc.select(onDiagonal, dj, below);
+      Value above = hc.compare(stablehlo::ComparisonDirection::LT, row, jth);
+      Value zero = hc.splat(0.0);
+      col = hc.select(above, zero, col);
+      columns.push_back(col);
+    }
+    Value l =
+        columns.size() == 1
+            ? columns[0]
+            : rewriter.create<stablehlo::ConcatenateOp>(loc, columns, rank - 1)
+                  .getResult();
+    HloBuilder h(rewriter, loc, at);
+    Value okAll = rewriter.create<stablehlo::BroadcastInDimOp>(
+        loc, at.clone(rewriter.getI1Type()), ok, keep);
+    l = h.select(okAll, l, h.splat(std::nan("")));
+    if (!op.getLower())
+      l = rewriter.create<stablehlo::TransposeOp>(loc, at, l, swap);
+    if (et != ft)
+      l = rewriter.create<stablehlo::ConvertOp>(loc, aType, l);
+    rewriter.replaceOp(op, l);
+    return success();
+  }
+};
+
 struct DecomposeCompositesPass
     : systole::impl::DecomposeCompositesBase<DecomposeCompositesPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<BatchNormInferencePattern, BatchNormTrainingPattern,
-                 BatchNormGradPattern, BatchGroupConvolutionPattern, DotPattern,
-                 ClampPattern, SelectAndScatterPattern, ReducePrecisionPattern,
-                 TriangularSolvePattern>(&getContext());
+    patterns
+        .add<BatchNormInferencePattern, BatchNormTrainingPattern,
+             BatchNormGradPattern, BatchGroupConvolutionPattern,
+             CholeskyPattern, DotPattern, ClampPattern, SelectAndScatterPattern,
+             ReducePrecisionPattern, TriangularSolvePattern>(&getContext());
     if (failed(applyPatternsAndFoldGreedily(getOperation(),
                                             std::move(patterns)))) {
       getOperation()->emitError()

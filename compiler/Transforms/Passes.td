@@ -74,7 +74,9 @@ def DecomposeComposites : Pass<"systole-decompose-composites",
     as the operand's. `triangular_solve` (up to 64 rows) is unrolled into
     substitution steps: per row a slice, a `dot_general` with the rows
     solved so far, a subtract and a divide; 16-bit floats are solved in f32
-    and rounded once.
+    and rounded once. `cholesky` (up to 64 rows) is unrolled into column
+    steps: a `dot_general` with the columns so far, a square root and a
+    divide per column; NaN where the matrix is not positive definite.
     `logistic` is kept: it maps to one activation-engine instruction.
   }];
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];

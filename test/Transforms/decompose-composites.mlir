@@ -309,3 +309,30 @@ func.func @batch_groups(%x: tensor<2x5x5x8xf32>, %w: tensor<3x3x8x8xf32>) -> ten
   %r = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1]} {batch_group_count = 2 : i64, feature_group_count = 1 : i64} : (tensor<2x5x5x8xf32>, tensor<3x3x8x8xf32>) -> tensor<1x3x3x8xf32>
   return %r : tensor<1x3x3x8xf32>
 }
+
+// -----
+
+// cholesky by columns: column 0 is a[:, 0] / sqrt(a[0, 0]); column 1 takes
+// off the dot of the rows with row 1 of the columns so far; NaN everywhere
+// unless every pivot is positive.
+// CHECK-LABEL: func.func @cholesky
+// CHECK-DAG: %[[NAN:.*]] = stablehlo.constant dense<0x7FC00000> : tensor<2x2xf32>
+// CHECK: %[[A0:.*]] = stablehlo.slice %arg0 [0:2, 0:1]
+// CHECK: %[[P0:.*]] = stablehlo.slice %[[A0]] [0:1, 0:1]
+// CHECK: %[[OK0:.*]] = stablehlo.compare  GT, %[[P0]]
+// CHECK: %[[D0:.*]] = stablehlo.sqrt %[[P0]]
+// CHECK: stablehlo.select
+// CHECK: %[[C0:.*]] = stablehlo.select
+// CHECK: %[[A1:.*]] = stablehlo.slice %arg0 [0:2, 1:2]
+// CHECK: %[[R1:.*]] = stablehlo.slice %[[C0]] [1:2, 0:1]
+// CHECK: %[[DOT:.*]] = stablehlo.dot_general %[[C0]], %[[R1]], contracting_dims = [1] x [1]
+// CHECK: %[[T1:.*]] = stablehlo.subtract %[[A1]], %[[DOT]]
+// CHECK: %[[OK:.*]] = stablehlo.and %[[OK0]], %{{.*}} : tensor<1x1xi1>
+// CHECK: %[[L:.*]] = stablehlo.concatenate %[[C0]], %{{.*}}, dim = 1
+// CHECK: %[[OKB:.*]] = stablehlo.broadcast_in_dim %[[OK]], dims = [0, 1] : (tensor<1x1xi1>) -> tensor<2x2xi1>
+// CHECK: %[[R:.*]] = stablehlo.select %[[OKB]], %[[L]], %[[NAN]]
+// CHECK: return %[[R]]
+func.func @cholesky(%a: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  %l = "stablehlo.cholesky"(%a) {lower = true} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %l : tensor<2x2xf32>
+}
