@@ -75,6 +75,16 @@ struct BatchNormInferencePattern
   }
 };
 
+/// Elements per feature of `type`: the product of every dim but `feature`
+/// (0 where a dim is 0, the feature dim included).
+int64_t featureCount(RankedTensorType type, int64_t feature) {
+  int64_t count = 1;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (d != feature)
+      count *= type.getDimSize(d);
+  return count;
+}
+
 /// Sum of `x` over every dim but `feature`: a [C] tensor.
 Value sumOverAllBut(PatternRewriter &rewriter, Location loc, Value x,
                     int64_t feature) {
@@ -124,8 +134,7 @@ struct BatchNormTrainingPattern
     HloBuilder f(rewriter, loc, featureType);
     HloBuilder h(rewriter, loc, computeType);
     int64_t feature = op.getFeatureIndex();
-    double count =
-        static_cast<double>(type.getNumElements() / type.getDimSize(feature));
+    double count = static_cast<double>(featureCount(type, feature));
     auto broadcast = [&](Value v) -> Value {
       return rewriter.create<stablehlo::BroadcastInDimOp>(
           loc, computeType, v, ArrayRef<int64_t>{feature});
@@ -179,8 +188,7 @@ struct BatchNormGradPattern : OpRewritePattern<stablehlo::BatchNormGradOp> {
     HloBuilder f(rewriter, loc, featureType);
     HloBuilder h(rewriter, loc, computeType);
     int64_t feature = op.getFeatureIndex();
-    double count =
-        static_cast<double>(type.getNumElements() / type.getDimSize(feature));
+    double count = static_cast<double>(featureCount(type, feature));
     auto broadcast = [&](Value v) -> Value {
       return rewriter.create<stablehlo::BroadcastInDimOp>(
           loc, computeType, v, ArrayRef<int64_t>{feature});

@@ -834,6 +834,12 @@ Machine::gatherScatter(const AccessPattern &table, const AccessPattern &indices,
                        bool accumulate, StreamId stream, int index) {
   View tableView = view(table), idx = view(indices), dataView = view(data);
   std::vector<float> rowValues(dataView.elements);
+  // Rows of the same element type move as bytes (DMA copies them; i32 data
+  // of 2^24 and above would not survive fp32); a dtype change or an
+  // accumulation goes through the values.
+  const bool bytewise = tableView.dtype == dataView.dtype && !accumulate;
+  std::vector<uint8_t> rowBytes(
+      bytewise ? dataView.elements * dataView.elementBytes : 0);
   for (int p = 0; p < dataView.partitions; ++p) {
     float indexValue;
     loadRow(idx, p, &indexValue);
@@ -849,7 +855,15 @@ Machine::gatherScatter(const AccessPattern &table, const AccessPattern &indices,
     View row = tableView;
     row.base +=
         static_cast<int64_t>(indexValue) * rowStride * tableView.elementBytes;
-    if (gather) {
+    if (bytewise) {
+      if (gather) {
+        gatherBytes(row, 0, rowBytes.data());
+        scatterBytes(singlePartition(dataView, p), 0, rowBytes.data());
+      } else {
+        gatherBytes(singlePartition(dataView, p), 0, rowBytes.data());
+        scatterBytes(row, 0, rowBytes.data());
+      }
+    } else if (gather) {
       loadRow(row, 0, rowValues.data());
       storeRow(singlePartition(dataView, p), 0, rowValues.data(), saturateFp8);
     } else {

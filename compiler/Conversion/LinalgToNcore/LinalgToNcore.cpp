@@ -1773,6 +1773,29 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
 
   if (isa<arith::ConstantOp>(op))
     return lookup(op->getResult(0));
+  if (isa<arith::IndexCastUIOp>(op) &&
+      isa<IntegerType>(op->getOperand(0).getType()) &&
+      op->getOperand(0).getType().getIntOrFloatBitWidth() > 1 &&
+      op->getOperand(0).getType().getIntOrFloatBitWidth() < 32 &&
+      !(values.count(op->getOperand(0)) &&
+        values[op->getOperand(0)].unsignedValue)) {
+    // ui8/ui16 data (a gather's indices) held in its signed form: its
+    // unsigned value, v + 2^width where negative (200, not -56).
+    FailureOr<Operand> a = operand(0);
+    if (failed(a))
+      return failure();
+    Type from = op->getOperand(0).getType();
+    double wrap =
+        std::ldexp(1.0, static_cast<int>(from.getIntOrFloatBitWidth()));
+    if (a->kind == Operand::Imm) {
+      Operand o = *a;
+      o.type = type;
+      if (o.imm < 0)
+        o.imm += wrap;
+      return o;
+    }
+    return wrapWhere(*a, AluOp::lt, 0.0, wrap, from, type);
+  }
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op))
     return operand(0);
   if (auto load = dyn_cast<memref::LoadOp>(op))
@@ -3303,7 +3326,9 @@ LogicalResult TileEmitter::run() {
           // An 8- or 16-bit result held in an i32 tile may leave its type's
           // range (127 * 127, 200 - 100 on ui8 data in its signed form, an
           // iota past 127): its consumers read the wrapped value, as the
-          // spec's integer arithmetic gives, not only the final store.
+          // spec's integer arithmetic gives (exact while the unwrapped value
+          // is below 2^24, like all integer arithmetic on the engines), not
+          // only the final store.
           r = lowBits(*r, op.getResult(0).getType().getIntOrFloatBitWidth(),
                       /*isUnsigned=*/false, r->type, op.getResult(0).getType());
           if (failed(r))

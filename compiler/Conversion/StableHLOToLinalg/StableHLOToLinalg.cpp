@@ -714,14 +714,16 @@ struct PadLowering : Lowering<shlo::PadOp> {
 };
 
 /// Start indices of dynamic_slice/dynamic_update_slice, clamped so that a
-/// window of `sizes` fits in `shape` (spec: dynamic_slice).
+/// window of `sizes` fits in `shape` (spec: dynamic_slice). `starts` are the
+/// converted (signless) values, `original` the op's own, whose element types
+/// say whether a start is unsigned (ui8 150 is 150, not -106).
 SmallVector<OpFoldResult> clampedStarts(OpBuilder &b, Location loc,
-                                        ValueRange starts,
+                                        ValueRange starts, ValueRange original,
                                         ArrayRef<int64_t> shape,
                                         ArrayRef<int64_t> sizes) {
   SmallVector<OpFoldResult> offsets;
   for (auto [i, s] : llvm::enumerate(starts)) {
-    Type element = tensorType(s).getElementType();
+    Type element = tensorType(original[i]).getElementType();
     Value idx = toIndex(b, loc, extractScalar(b, loc, s), element);
     offsets.push_back(clampIndex(b, loc, idx, shape[i] - sizes[i]));
   }
@@ -737,8 +739,8 @@ struct DynamicSliceLowering : Lowering<shlo::DynamicSliceOp> {
     auto in = tensorType(op.getOperand());
     Location loc = op.getLoc();
     SmallVector<OpFoldResult> offsets =
-        clampedStarts(rewriter, loc, adaptor.getStartIndices(), in.getShape(),
-                      op.getSliceSizes());
+        clampedStarts(rewriter, loc, adaptor.getStartIndices(),
+                      op.getStartIndices(), in.getShape(), op.getSliceSizes());
     SmallVector<OpFoldResult> sizes,
         strides(type.getRank(), rewriter.getIndexAttr(1));
     for (int64_t s : op.getSliceSizes())
@@ -758,8 +760,8 @@ struct DynamicUpdateSliceLowering : Lowering<shlo::DynamicUpdateSliceOp> {
     auto update = tensorType(op.getUpdate());
     Location loc = op.getLoc();
     SmallVector<OpFoldResult> offsets =
-        clampedStarts(rewriter, loc, adaptor.getStartIndices(), in.getShape(),
-                      update.getShape());
+        clampedStarts(rewriter, loc, adaptor.getStartIndices(),
+                      op.getStartIndices(), in.getShape(), update.getShape());
     SmallVector<OpFoldResult> sizes,
         strides(in.getRank(), rewriter.getIndexAttr(1));
     for (int64_t s : update.getShape())

@@ -59,6 +59,11 @@ func.func @unsigned_starts(%i: tensor<ui8>, %j: tensor<ui8>, %u: tensor<2x5xf32>
   return %r, %w : tensor<3x5xf32>, tensor<300x20xf32>
 }
 
+// Constant ui8 starts of 128 and above (a static slice: 150 was read as
+// -106 and clamped to 0; found by a fuzzing helper): [1 x 2] at (150, 3)
+// of the [300 x 20] operand holding 0, 1, 2, ...:
+// RUN: systole-run %s --entry=constant_unsigned_start | FileCheck %s --check-prefix=CONSTANT
+// CONSTANT: result[0]: 1x2xf32={{\[\[}}3003 3004]]
 // A computed start of a dim the window spans whole (a [1 x 190 x 387]
 // update at (%p, 3, 3) and a read of it) is 0: a static window. These
 // used to be read as rows of 73,530 elements, more than SBUF holds ("the
@@ -71,4 +76,13 @@ func.func @whole_dim(%x: tensor<1x190x387xf16>, %u: tensor<1x11x250xf16>, %p: te
   %w = stablehlo.dynamic_update_slice %x, %u, %p, %c, %c : (tensor<1x190x387xf16>, tensor<1x11x250xf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x190x387xf16>
   %r = stablehlo.dynamic_slice %w, %p, %c, %c, sizes = [1, 20, 300] : (tensor<1x190x387xf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x20x300xf16>
   return %w, %r : tensor<1x190x387xf16>, tensor<1x20x300xf16>
+}
+
+func.func @constant_unsigned_start() -> tensor<1x2xf32> {
+  %flat = stablehlo.iota dim = 0 : tensor<6000xf32>
+  %x = stablehlo.reshape %flat : (tensor<6000xf32>) -> tensor<300x20xf32>
+  %i = stablehlo.constant dense<150> : tensor<ui8>
+  %j = stablehlo.constant dense<3> : tensor<ui8>
+  %r = stablehlo.dynamic_slice %x, %i, %j, sizes = [1, 2] : (tensor<300x20xf32>, tensor<ui8>, tensor<ui8>) -> tensor<1x2xf32>
+  return %r : tensor<1x2xf32>
 }
