@@ -163,7 +163,11 @@ def ScatterIndicesToWindows : Pass<"systole-scatter-indices-to-windows",
     element scatters one row per position. Left unchanged: no iota
     component, no other component, a window dim longer than the operand's
     (the element-wise form skips only its out-of-bounds elements), other
-    index layouts.
+    index layouts. Then a scatter of exactly one update window (JAX's
+    `x.at[i].set(row)` with a scalar index) becomes one of two, the second
+    a copy at an out-of-bounds index (-1; for unsigned indices the operand's
+    size, where it fits) that the spec skips, so that its lowering keeps a
+    loop over windows.
   }];
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }

@@ -8,6 +8,8 @@
 // KV-cache update (`index_copy_`) that way: batch, head and feature are
 // iotas and only the position comes from an input, so the rewrite scatters
 // one [heads x features] window per position instead of every element.
+// Also: a scatter of one update window gets an out-of-bounds second window
+// (widenSingleWindow).
 //
 //===----------------------------------------------------------------------===//
 
@@ -192,6 +194,82 @@ void rewrite(stablehlo::ScatterOp op) {
   op.erase();
 }
 
+/// A scatter of exactly one update window (JAX's `x.at[i].set(row)` or
+/// `.add(row)` with a scalar i) becomes a scatter of two: the window, and a
+/// copy of it at an index out of the operand's bounds (-1, or for unsigned
+/// indices the operand's size, along every indexed dim), which the spec
+/// skips. The `linalg` lowering
+/// then keeps its loop over the windows, the form `ncore` lowers to a
+/// scatter instruction (one window would leave a bare guarded insert).
+/// Leaves scatters of several inputs and with batching dims.
+void widenSingleWindow(stablehlo::ScatterOp op) {
+  if (op.getInputs().size() != 1)
+    return;
+  auto operandType = cast<RankedTensorType>(op.getInputs()[0].getType());
+  auto updateType = cast<RankedTensorType>(op.getUpdates()[0].getType());
+  auto indicesType = cast<RankedTensorType>(op.getScatterIndices().getType());
+  auto dims = op.getScatterDimensionNumbers();
+  if (!operandType.hasStaticShape() || !updateType.hasStaticShape() ||
+      !indicesType.hasStaticShape() || !dims.getInputBatchingDims().empty() ||
+      !dims.getScatterIndicesBatchingDims().empty())
+    return;
+  ArrayRef<int64_t> windowDims = dims.getUpdateWindowDims();
+  int64_t windows = 1;
+  SmallVector<int64_t> windowShape;
+  for (int64_t d = 0; d < updateType.getRank(); ++d) {
+    if (llvm::is_contained(windowDims, d))
+      windowShape.push_back(updateType.getDimSize(d));
+    else
+      windows *= updateType.getDimSize(d);
+  }
+  if (windows != 1)
+    return;
+  ArrayRef<int64_t> toOperand = dims.getScatterDimsToOperandDims();
+  int64_t k = static_cast<int64_t>(toOperand.size());
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Type indexElement = indicesType.getElementType();
+  // [2, k] indices: the one index vector, then the out-of-bounds one.
+  Value index = b.create<stablehlo::ReshapeOp>(
+      loc, RankedTensorType::get({1, k}, indexElement), op.getScatterIndices());
+  // -1 for signed indices; the operand's size for unsigned ones, where it
+  // fits (else the scatter is left).
+  SmallVector<APInt> outside;
+  unsigned width = indexElement.getIntOrFloatBitWidth();
+  bool isUnsigned = indexElement.isUnsignedInteger();
+  for (int64_t d : toOperand) {
+    int64_t size = operandType.getDimSize(d);
+    if (isUnsigned && (width < 63 && size >= (int64_t(1) << width)))
+      return;
+    outside.push_back(isUnsigned ? APInt(width, size)
+                                 : APInt::getAllOnes(width));
+  }
+  auto outsideType = RankedTensorType::get({1, k}, indexElement);
+  Value outOfBounds = b.create<stablehlo::ConstantOp>(
+      loc, DenseElementsAttr::get(outsideType, outside));
+  Value indices = b.create<stablehlo::ConcatenateOp>(
+      loc, ValueRange{index, outOfBounds}, 0);
+  // [2, window...] updates: the window twice.
+  SmallVector<int64_t> oneShape = {1};
+  oneShape.append(windowShape);
+  Value update = b.create<stablehlo::ReshapeOp>(loc, updateType.clone(oneShape),
+                                                op.getUpdates()[0]);
+  Value updates =
+      b.create<stablehlo::ConcatenateOp>(loc, ValueRange{update, update}, 0);
+  SmallVector<int64_t> newWindowDims;
+  for (int64_t i = 0; i < static_cast<int64_t>(windowShape.size()); ++i)
+    newWindowDims.push_back(i + 1);
+  auto newDims = stablehlo::ScatterDimensionNumbersAttr::get(
+      op.getContext(), newWindowDims, dims.getInsertedWindowDims(), {}, {},
+      toOperand, 1);
+  auto widened = b.create<stablehlo::ScatterOp>(
+      loc, op->getResultTypes(), op.getInputs(), indices, ValueRange{updates},
+      newDims, op.getIndicesAreSortedAttr(), op.getUniqueIndicesAttr());
+  widened.getUpdateComputation().takeBody(op.getUpdateComputation());
+  op.replaceAllUsesWith(widened->getResults());
+  op.erase();
+}
+
 struct ScatterIndicesToWindowsPass
     : systole::impl::ScatterIndicesToWindowsBase<ScatterIndicesToWindowsPass> {
   void runOnOperation() override {
@@ -200,6 +278,11 @@ struct ScatterIndicesToWindowsPass
         [&](stablehlo::ScatterOp op) { scatters.push_back(op); });
     for (stablehlo::ScatterOp op : scatters)
       rewrite(op);
+    scatters.clear();
+    getOperation().walk(
+        [&](stablehlo::ScatterOp op) { scatters.push_back(op); });
+    for (stablehlo::ScatterOp op : scatters)
+      widenSingleWindow(op);
   }
 };
 

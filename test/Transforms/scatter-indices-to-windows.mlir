@@ -131,3 +131,36 @@ func.func @empty_updates(%op: tensor<2x3xf32>, %pos: tensor<5xi64>, %upd: tensor
   }) : (tensor<2x3xf32>, tensor<0x5x2xi64>, tensor<0x5xf32>) -> tensor<2x3xf32>
   return %r : tensor<2x3xf32>
 }
+
+// -----
+
+// One update window (x.at[i].set(row)): a second, out-of-bounds copy (index
+// -1, which the spec skips) keeps the lowering's loop over windows.
+// CHECK-LABEL: func.func @single_window
+// CHECK: %[[I:.*]] = stablehlo.reshape %arg1 : (tensor<1xi32>) -> tensor<1x1xi32>
+// CHECK: %[[OUT:.*]] = stablehlo.constant dense<-1> : tensor<1x1xi32>
+// CHECK: %[[I2:.*]] = stablehlo.concatenate %[[I]], %[[OUT]], dim = 0 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<2x1xi32>
+// CHECK: %[[U:.*]] = stablehlo.reshape %arg2 : (tensor<3xf32>) -> tensor<1x3xf32>
+// CHECK: %[[U2:.*]] = stablehlo.concatenate %[[U]], %[[U]], dim = 0 : (tensor<1x3xf32>, tensor<1x3xf32>) -> tensor<2x3xf32>
+// CHECK: "stablehlo.scatter"(%arg0, %[[I2]], %[[U2]]) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}>
+func.func @single_window(%x: tensor<4x3xf32>, %i: tensor<1xi32>, %u: tensor<3xf32>) -> tensor<4x3xf32> {
+  %s = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 0>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<4x3xf32>, tensor<1xi32>, tensor<3xf32>) -> tensor<4x3xf32>
+  return %s : tensor<4x3xf32>
+}
+
+// -----
+
+// A ui8 index into a dim of 256 or more has no out-of-bounds value: left.
+// CHECK-LABEL: func.func @single_window_u8
+// CHECK-NOT: concatenate
+// CHECK: "stablehlo.scatter"(%arg0, %arg1, %arg2)
+func.func @single_window_u8(%x: tensor<300xi32>, %i: tensor<ui8>, %u: tensor<i32>) -> tensor<300xi32> {
+  %s = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    stablehlo.return %b : tensor<i32>
+  }) : (tensor<300xi32>, tensor<ui8>, tensor<i32>) -> tensor<300xi32>
+  return %s : tensor<300xi32>
+}

@@ -5785,6 +5785,9 @@ struct ScatterNest {
   /// Per buffer dim with a loaded start: which load feeds it.
   SmallVector<int> startLoad;
   SmallVector<std::pair<Value, SmallVector<IndexTerm>>> loads;
+  /// Per load: the bit width of unsigned (ui8/ui16) indices, read as their
+  /// unsigned value (an arith.index_castui of a narrow integer); else 0.
+  SmallVector<unsigned> loadUnsignedWidth;
   Value updates;
   SmallVector<IndexTerm> updateOffsets;
   SmallVector<int64_t> updateSizes;
@@ -5968,9 +5971,15 @@ FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
       continue;
     }
     Value v = cast<Value>(ofr);
+    unsigned unsignedWidth = 0;
     while (isa_and_nonnull<arith::IndexCastOp, arith::IndexCastUIOp>(
-        v.getDefiningOp()))
-      v = v.getDefiningOp()->getOperand(0);
+        v.getDefiningOp())) {
+      Operation *cast = v.getDefiningOp();
+      v = cast->getOperand(0);
+      if (isa<arith::IndexCastUIOp>(cast) && isa<IntegerType>(v.getType()) &&
+          v.getType().getIntOrFloatBitWidth() < 32)
+        unsignedWidth = v.getType().getIntOrFloatBitWidth();
+    }
     auto load = v.getDefiningOp<memref::LoadOp>();
     if (!load || !isa<IntegerType>(load.getType())) {
       why = "a scatter start index that is not loaded from the indices";
@@ -5987,6 +5996,7 @@ FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
     }
     n.startLoad.back() = n.loads.size();
     n.loads.push_back({load.getMemRef(), terms});
+    n.loadUnsignedWidth.push_back(unsignedWidth);
   }
   n.updates = updateView.getSource();
   for (auto [ofr, size] :
@@ -6154,6 +6164,22 @@ LogicalResult emitScatterNest(Emitter &e, Location loc, const ScatterNest &n,
               e.hbm(iv.base + off * bytesOf(iv.elementType), p, ps,
                     iv.elementType, {}, {}),
               *start);
+        if (unsigned w = n.loadUnsignedWidth[l]) {
+          // ui8/ui16 indices read as their signed value: + 2^w where
+          // negative (200, not -56).
+          FailureOr<AccessPatternAttr> value = column(f32);
+          if (failed(value))
+            return failure();
+          e.b.create<TensorScalarOp>(
+              loc, *start, *tmp, AluOp::lt, e.b.getF32FloatAttr(0.0f),
+              AluOpAttr::get(e.ctx, AluOp::mul),
+              e.b.getF32FloatAttr(std::ldexp(1.0f, static_cast<int>(w))),
+              Engine::vector, nullptr, nullptr, nullptr, nullptr, nullptr);
+          e.b.create<TensorTensorOp>(loc, AluOp::add, *start, *tmp, *value,
+                                     Engine::vector, nullptr, nullptr, nullptr,
+                                     nullptr, nullptr);
+          start = value;
+        }
         // offset += start * stride
         e.b.create<TensorScalarOp>(
             loc, *start, *tmp, AluOp::mul,
