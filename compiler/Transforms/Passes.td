@@ -357,7 +357,8 @@ def SplitReductions : Pass<"systole-split-reductions", "mlir::func::FuncOp"> {
       `stablehlo.reduce` of independent reductions) become one
       `linalg.generic` each, with the body ops their yields need;
     - the value/index reduction of `jnp.argmax` and `jnp.argmin` (the
-      comparator "greater, or NaN, wins; ties keep the lower index", an iota
+      comparator "greater, or NaN, wins; ties keep the lower index", or the
+      same without its NaN clause, an iota
       index operand, starting from (-inf or the integer minimum, 0)) becomes
       a `maximumf`/`maxsi` (or min) reduction, then a reduction taking the
       least index whose element equals that extremum or is NaN; so does

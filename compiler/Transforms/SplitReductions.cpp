@@ -127,12 +127,11 @@ std::optional<bool> matchJaxArgMax(linalg::YieldOp yield, Value x, Value xIdx,
       sel1.getFalseValue() != xIdx)
     return std::nullopt;
   Value better = sel0.getCondition();
-  // better = cmp(acc, x) [or isnan(acc)]
+  // better = cmp(acc, x) [or isnan(acc)]; without the NaN clause (a form
+  // some exporters write), data without NaN gives the same first index.
   Value cmp = better;
-  if (isFloat) {
-    Value l, r;
-    if (!matchOr(better, l, r))
-      return std::nullopt;
+  Value l, r;
+  if (isFloat && matchOr(better, l, r)) {
     auto isNaNOfAcc = [&](Value v) {
       return isCompare(v, acc, acc, arith::CmpFPredicate::UNE,
                        arith::CmpIPredicate::ne);
@@ -154,7 +153,6 @@ std::optional<bool> matchJaxArgMax(linalg::YieldOp yield, Value x, Value xIdx,
   else
     return std::nullopt;
   // keepIdx = better or (acc == x and accIdx < xIdx)
-  Value l, r;
   if (!matchOr(sel1.getCondition(), l, r))
     return std::nullopt;
   Value tie = l == better ? r : r == better ? l : Value();

@@ -9,6 +9,10 @@
 // HAND: result[0]: 3xi32=[1 0 0]
 // HAND: result[1]: 3xi32=[0 0 3]
 // HAND: result[2]: 2xi32=[1 0]
+// JAX's comparator without its NaN clause ("greater wins; ties keep the
+// lower index"), which some exporters write, on the same rows:
+// RUN: systole-run %s --entry=no_nan_clause --input=3x4xf32=1,3,3,2,5,5,5,5,-1,-2,-1,-3 | FileCheck %s --check-prefix=NONAN
+// NONAN: result[0]: 3xi32=[1 0 0]
 // And over 1000 random elements per row, against the reference interpreter:
 // RUN: systole-run --backend=reference %s --entry=wide --random-inputs --seed=4 --output=@%t.ref.npy --quiet
 // RUN: systole-run %s --entry=wide --random-inputs --seed=4 --expected-output=@%t.ref.npy --rtol=0 --atol=0 --quiet | FileCheck %s
@@ -68,4 +72,22 @@ func.func @wide(%x: tensor<200x1000xbf16>) -> tensor<200xi32> {
     stablehlo.return %v, %k : tensor<bf16>, tensor<i32>
   }
   return %r#1 : tensor<200xi32>
+}
+
+func.func @no_nan_clause(%x: tensor<3x4xf32>) -> tensor<3xi32> {
+  %iota = stablehlo.iota dim = 1 : tensor<3x4xi32>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %z = stablehlo.constant dense<0> : tensor<i32>
+  %r:2 = stablehlo.reduce(%x init: %ninf), (%iota init: %z) across dimensions = [1] : (tensor<3x4xf32>, tensor<3x4xi32>, tensor<f32>, tensor<i32>) -> (tensor<3xf32>, tensor<3xi32>)
+   reducer(%a: tensor<f32>, %b: tensor<f32>) (%i: tensor<i32>, %j: tensor<i32>) {
+    %gt = stablehlo.compare GT, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %eq = stablehlo.compare EQ, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %lt = stablehlo.compare LT, %i, %j, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %tie = stablehlo.and %eq, %lt : tensor<i1>
+    %keep = stablehlo.or %gt, %tie : tensor<i1>
+    %v = stablehlo.select %gt, %a, %b : tensor<i1>, tensor<f32>
+    %k = stablehlo.select %keep, %i, %j : tensor<i1>, tensor<i32>
+    stablehlo.return %v, %k : tensor<f32>, tensor<i32>
+  }
+  return %r#1 : tensor<3xi32>
 }
