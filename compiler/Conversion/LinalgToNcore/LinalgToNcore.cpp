@@ -2637,14 +2637,28 @@ FailureOr<Operand> TileEmitter::lowerLoad(memref::LoadOp loadOp) {
     s.push_back(loopStrides[d]);
   }
   Emitter::normalize(c, s);
+  auto rowFits = [&]() -> LogicalResult {
+    if (c.size() <= 4)
+      return success();
+    emitError(loc) << "ncore: a gathered row needs " << c.size()
+                   << " free dims; access patterns have 4";
+    return failure();
+  };
+  // One gather of the rows the free dims read from the table's element at
+  // `offset`, `rows` of them `rowStride` elements apart.
+  auto gatherRows = [&](AccessPatternAttr indices, uint64_t rows,
+                        uint64_t rowStride) {
+    AccessPatternAttr table =
+        e.hbm(view.base + offset * eb, 1, 0, view.elementType, c, s);
+    e.b.create<GatherOp>(loc, table, indices, full(*dst), rows, rowStride,
+                         Engine::dma, e.b.getI32IntegerAttr(e.nextQueue()),
+                         nullptr, nullptr, nullptr, nullptr);
+  };
 
   if (dynamic.size() == 1 && !varies && partitionStride == 0) {
     // Whole rows, indexed by the computed index itself.
-    if (c.size() > 4) {
-      emitError(loc) << "ncore: a gathered row needs " << c.size()
-                     << " free dims; access patterns have 4";
+    if (failed(rowFits()))
       return failure();
-    }
     int64_t rows = view.shape[dynamic[0]];
     if (ShapedType::isDynamic(rows) || rows > (int64_t(1) << 24)) {
       emitError(loc) << "ncore: a gather from a table of more than 2^24 rows "
@@ -2652,15 +2666,9 @@ FailureOr<Operand> TileEmitter::lowerLoad(memref::LoadOp loadOp) {
       return failure();
     }
     // Element 0 of each partition holds that partition's row index.
-    AccessPatternAttr indices =
-        e.sbuf(indexTiles[0].offset, p, indexTiles[0].type, {});
-    AccessPatternAttr table =
-        e.hbm(view.base + offset * eb, 1, 0, view.elementType, c, s);
-    e.b.create<GatherOp>(loc, table, indices, full(*dst),
-                         static_cast<uint64_t>(rows),
-                         static_cast<uint64_t>(view.strides[dynamic[0]]),
-                         Engine::dma, e.b.getI32IntegerAttr(e.nextQueue()),
-                         nullptr, nullptr, nullptr, nullptr);
+    gatherRows(e.sbuf(indexTiles[0].offset, p, indexTiles[0].type, {}),
+               static_cast<uint64_t>(rows),
+               static_cast<uint64_t>(view.strides[dynamic[0]]));
     return dst;
   }
 
@@ -2714,20 +2722,12 @@ FailureOr<Operand> TileEmitter::lowerLoad(memref::LoadOp loadOp) {
   }
 
   if (!varies) {
-    if (c.size() > 4) {
-      emitError(loc) << "ncore: a gathered row needs " << c.size()
-                     << " free dims; access patterns have 4";
+    if (failed(rowFits()))
       return failure();
-    }
     int64_t hi = 0;
     for (auto [n, st] : llvm::zip(c, s))
       hi += std::max<int64_t>(0, (n - 1) * st);
-    AccessPatternAttr table =
-        e.hbm(view.base + offset * eb, 1, 0, view.elementType, c, s);
-    e.b.create<GatherOp>(loc, table, e.sbuf(linear->offset, p, i32, {}),
-                         full(*dst), rowsFrom(offset, hi), 1, Engine::dma,
-                         e.b.getI32IntegerAttr(e.nextQueue()), nullptr, nullptr,
-                         nullptr, nullptr);
+    gatherRows(e.sbuf(linear->offset, p, i32, {}), rowsFrom(offset, hi), 1);
     return dst;
   }
 
