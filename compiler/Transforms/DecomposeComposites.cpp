@@ -15,6 +15,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <cmath>
+#include <functional>
 #include <limits>
 
 namespace systole {
@@ -109,16 +110,27 @@ Value sumOverAllBut(PatternRewriter &rewriter, Location loc, Value x,
   return reduce.getResult(0);
 }
 
-/// batch_norm_training(x, scale, offset) = (y, mean, variance) over every
-/// dim but `feature_index` (N elements per feature), as the spec defines it
-/// and XLA's BatchNormExpander computes it:
-///   mean = sum(x) / N, variance = sum((x - mean)^2) / N (biased),
-///   y = (x - mean) * (scale * rsqrt(variance + epsilon)) + offset,
-/// in f32 for narrower types, rounded once to each result type.
-struct BatchNormTrainingPattern
-    : OpRewritePattern<stablehlo::BatchNormTrainingOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(stablehlo::BatchNormTrainingOp op,
+/// What the batch-norm training decompositions share: the element types,
+/// the type they compute in (f32 for narrower floats), the feature dim, N
+/// (elements per feature), builders of [C] (`f`) and operand-shaped (`h`)
+/// tensors in that type, and the broadcast of a [C] tensor along the
+/// feature dim.
+struct BatchNormFrame {
+  FloatType element, featureElement;
+  Type compute;
+  int64_t feature;
+  double count;
+  HloBuilder f, h;
+  std::function<Value(Value)> broadcast;
+};
+
+/// A batch-norm decomposition: `build` replaces `op` given its frame, once
+/// the operand and scale are static float tensors.
+template <typename OpTy> struct BatchNormPattern : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  virtual void build(OpTy op, PatternRewriter &rewriter,
+                     BatchNormFrame &bn) const = 0;
+  LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
     auto type = cast<RankedTensorType>(op.getOperand().getType());
     auto element = dyn_cast<FloatType>(type.getElementType());
@@ -131,14 +143,41 @@ struct BatchNormTrainingPattern
         cast<RankedTensorType>(op.getScale().getType()).clone(compute);
     auto computeType = type.clone(compute);
     Location loc = op.getLoc();
-    HloBuilder f(rewriter, loc, featureType);
-    HloBuilder h(rewriter, loc, computeType);
     int64_t feature = op.getFeatureIndex();
-    double count = static_cast<double>(featureCount(type, feature));
-    auto broadcast = [&](Value v) -> Value {
-      return rewriter.create<stablehlo::BroadcastInDimOp>(
-          loc, computeType, v, ArrayRef<int64_t>{feature});
-    };
+    BatchNormFrame bn{element,
+                      featureElement,
+                      compute,
+                      feature,
+                      static_cast<double>(featureCount(type, feature)),
+                      HloBuilder(rewriter, loc, featureType),
+                      HloBuilder(rewriter, loc, computeType),
+                      [&rewriter, loc, computeType, feature](Value v) -> Value {
+                        return rewriter.create<stablehlo::BroadcastInDimOp>(
+                            loc, computeType, v, ArrayRef<int64_t>{feature});
+                      }};
+    build(op, rewriter, bn);
+    return success();
+  }
+};
+
+/// batch_norm_training(x, scale, offset) = (y, mean, variance) over every
+/// dim but `feature_index` (N elements per feature), as the spec defines it
+/// and XLA's BatchNormExpander computes it:
+///   mean = sum(x) / N, variance = sum((x - mean)^2) / N (biased),
+///   y = (x - mean) * (scale * rsqrt(variance + epsilon)) + offset,
+/// in f32 for narrower types, rounded once to each result type.
+struct BatchNormTrainingPattern
+    : BatchNormPattern<stablehlo::BatchNormTrainingOp> {
+  using BatchNormPattern::BatchNormPattern;
+  void build(stablehlo::BatchNormTrainingOp op, PatternRewriter &rewriter,
+             BatchNormFrame &bn) const override {
+    Location loc = op.getLoc();
+    HloBuilder &f = bn.f, &h = bn.h;
+    auto &broadcast = bn.broadcast;
+    Type compute = bn.compute;
+    int64_t feature = bn.feature;
+    double count = bn.count;
+    FloatType element = bn.element, featureElement = bn.featureElement;
     // One statement per op: the order of the created ops is fixed.
     Value x = h.convert(op.getOperand(), compute);
     Value n = f.splat(count);
@@ -160,7 +199,6 @@ struct BatchNormTrainingPattern
     Value meanOut = f.convert(mean, featureElement);
     Value varianceOut = f.convert(variance, featureElement);
     rewriter.replaceOp(op, {yOut, meanOut, varianceOut});
-    return success();
   }
 };
 
@@ -170,29 +208,17 @@ struct BatchNormTrainingPattern
 ///   doffset = sum(dy), dscale = sum(dy * (x - mean)) * inv,
 ///   dx = scale * inv * (dy - doffset / N - (x - mean) * inv * dscale / N),
 /// in f32 for narrower types, rounded once to each result type.
-struct BatchNormGradPattern : OpRewritePattern<stablehlo::BatchNormGradOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(stablehlo::BatchNormGradOp op,
-                                PatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getOperand().getType());
-    auto element = dyn_cast<FloatType>(type.getElementType());
-    auto featureElement = dyn_cast<FloatType>(
-        cast<RankedTensorType>(op.getScale().getType()).getElementType());
-    if (!element || !featureElement || !type.hasStaticShape())
-      return rewriter.notifyMatchFailure(op, "not a static float type");
-    Type compute = element.getWidth() < 32 ? rewriter.getF32Type() : element;
-    auto featureType =
-        cast<RankedTensorType>(op.getScale().getType()).clone(compute);
-    auto computeType = type.clone(compute);
+struct BatchNormGradPattern : BatchNormPattern<stablehlo::BatchNormGradOp> {
+  using BatchNormPattern::BatchNormPattern;
+  void build(stablehlo::BatchNormGradOp op, PatternRewriter &rewriter,
+             BatchNormFrame &bn) const override {
     Location loc = op.getLoc();
-    HloBuilder f(rewriter, loc, featureType);
-    HloBuilder h(rewriter, loc, computeType);
-    int64_t feature = op.getFeatureIndex();
-    double count = static_cast<double>(featureCount(type, feature));
-    auto broadcast = [&](Value v) -> Value {
-      return rewriter.create<stablehlo::BroadcastInDimOp>(
-          loc, computeType, v, ArrayRef<int64_t>{feature});
-    };
+    HloBuilder &f = bn.f, &h = bn.h;
+    auto &broadcast = bn.broadcast;
+    Type compute = bn.compute;
+    int64_t feature = bn.feature;
+    double count = bn.count;
+    FloatType element = bn.element, featureElement = bn.featureElement;
     // One statement per op: the order of the created ops is fixed.
     Value x = h.convert(op.getOperand(), compute);
     Value dy = h.convert(op.getGradOutput(), compute);
@@ -220,7 +246,6 @@ struct BatchNormGradPattern : OpRewritePattern<stablehlo::BatchNormGradOp> {
     Value dScaleOut = f.convert(dScale, featureElement);
     Value dOffsetOut = f.convert(dOffset, featureElement);
     rewriter.replaceOp(op, {dxOut, dScaleOut, dOffsetOut});
-    return success();
   }
 };
 

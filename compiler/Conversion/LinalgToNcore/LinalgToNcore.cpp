@@ -1602,6 +1602,7 @@ private:
                                         Type type);
   FailureOr<Operand> lowerUnsignedCompare(arith::CmpIOp cmp);
   FailureOr<Operand> lowerFloatCompare(arith::CmpFOp cmp, Type type);
+  FailureOr<Operand> unsignedValueOf(Operation *op, Type type);
   FailureOr<Operand> lowerShift(Operation *op, Type type);
   FailureOr<Operand> lowerLoad(memref::LoadOp load);
   FailureOr<Operand> lowerRounding(Operation *op, Type type,
@@ -1778,24 +1779,9 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
       op->getOperand(0).getType().getIntOrFloatBitWidth() > 1 &&
       op->getOperand(0).getType().getIntOrFloatBitWidth() < 32 &&
       !(values.count(op->getOperand(0)) &&
-        values[op->getOperand(0)].unsignedValue)) {
-    // ui8/ui16 data (a gather's indices) held in its signed form: its
-    // unsigned value, v + 2^width where negative (200, not -56).
-    FailureOr<Operand> a = operand(0);
-    if (failed(a))
-      return failure();
-    Type from = op->getOperand(0).getType();
-    double wrap =
-        std::ldexp(1.0, static_cast<int>(from.getIntOrFloatBitWidth()));
-    if (a->kind == Operand::Imm) {
-      Operand o = *a;
-      o.type = type;
-      if (o.imm < 0)
-        o.imm += wrap;
-      return o;
-    }
-    return wrapWhere(*a, AluOp::lt, 0.0, wrap, from, type);
-  }
+        values[op->getOperand(0)].unsignedValue))
+    // ui8/ui16 data (a gather's indices) held in its signed form.
+    return unsignedValueOf(op, type);
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op))
     return operand(0);
   if (auto load = dyn_cast<memref::LoadOp>(op))
@@ -2016,22 +2002,8 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
       op->getOperand(0).getType().getIntOrFloatBitWidth() > 1 &&
       !(values.count(op->getOperand(0)) &&
         values[op->getOperand(0)].unsignedValue)) {
-    // The engines read an i8/i16/i32 element as its signed value: a
-    // negative one is 2^width more unsigned. (i32: exact below 2^24.)
-    unsigned width = op->getOperand(0).getType().getIntOrFloatBitWidth();
-    FailureOr<Operand> a = operand(0);
-    if (failed(a))
-      return failure();
-    Type from = op->getOperand(0).getType();
-    double wrap = std::ldexp(1.0, static_cast<int>(width));
-    if (a->kind == Operand::Imm) {
-      Operand o = *a;
-      o.type = type;
-      if (o.imm < 0)
-        o.imm += wrap;
-      return o;
-    }
-    return wrapWhere(*a, AluOp::lt, 0.0, wrap, from, type);
+    // The engines read an i8/i16/i32 element as its signed value.
+    return unsignedValueOf(op, type);
   }
   if (auto trunc = dyn_cast<arith::TruncIOp>(op)) {
     // Integer narrowing keeps the low bits (two's complement wrap-around,
@@ -2361,6 +2333,26 @@ FailureOr<Operand> TileEmitter::alu(AluOp aop, Operand x, Operand y, Type type,
                                nullptr, nullptr, nullptr, nullptr);
   }
   return r;
+}
+
+/// The unsigned value of `op`'s integer operand 0 as a `type` operand: the
+/// engines read an i8/i16/i32 element as its signed value, and a negative
+/// one is 2^width more unsigned (200, not -56, for ui8; i32: exact below
+/// 2^24).
+FailureOr<Operand> TileEmitter::unsignedValueOf(Operation *op, Type type) {
+  FailureOr<Operand> a = lookup(op->getOperand(0));
+  if (failed(a))
+    return failure();
+  Type from = op->getOperand(0).getType();
+  double wrap = std::ldexp(1.0, static_cast<int>(from.getIntOrFloatBitWidth()));
+  if (a->kind == Operand::Imm) {
+    Operand o = *a;
+    o.type = type;
+    if (o.imm < 0)
+      o.imm += wrap;
+    return o;
+  }
+  return wrapWhere(*a, AluOp::lt, 0.0, wrap, from, type);
 }
 
 /// `arith.cmpf` predicates whose NaN case the ALU's IEEE compares do not
