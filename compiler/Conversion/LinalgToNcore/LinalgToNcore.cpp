@@ -840,6 +840,18 @@ LogicalResult operandLayout(const HbmView &view, AffineMap map,
   return success();
 }
 
+/// Failure, with an error at `at`, when `a` and `b`, the operands of binary
+/// body op `op`, are both constants: the canonicalizer folds such ops before
+/// this phase.
+LogicalResult notBothConstants(const Operand &a, const Operand &b,
+                               Operation *op, Location at) {
+  if (a.kind != Operand::Imm || b.kind != Operand::Imm)
+    return success();
+  emitError(at) << "ncore: '" << op->getName()
+                << "' of two constants (fold it first)";
+  return failure();
+}
+
 /// Whether every value of `type` reads as non-negative on the engines (i1
 /// holds 0 and 1; indices count).
 bool nonNegative(Type type) { return type.isInteger(1) || type.isIndex(); }
@@ -1833,11 +1845,8 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     FailureOr<Operand> a = operand(0), b = operand(1);
     if (failed(a) || failed(b))
       return failure();
-    if (a->kind == Operand::Imm && b->kind == Operand::Imm) {
-      emitError(loc) << "ncore: '" << op->getName()
-                     << "' of two constants (fold it first)";
+    if (failed(notBothConstants(*a, *b, op, loc)))
       return failure();
-    }
     FailureOr<Operand> c = unsignedCompare(
         loc, isa<arith::MinUIOp>(op) ? AluOp::lt : AluOp::gt, *a, *b, type);
     if (failed(c))
@@ -1910,11 +1919,8 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     FailureOr<Operand> a = operand(0), c = operand(1);
     if (failed(a) || failed(c))
       return failure();
-    if (a->kind == Operand::Imm && c->kind == Operand::Imm) {
-      emitError(loc) << "ncore: '" << op->getName()
-                     << "' of two constants (fold it first)";
+    if (failed(notBothConstants(*a, *c, op, loc)))
       return failure();
-    }
     if (FailureOr<Operand> r = onActivationEngine(op, *aop, *a, *c, type);
         succeeded(r))
       return r;
@@ -2368,11 +2374,8 @@ FailureOr<Operand> TileEmitter::lowerFloatCompare(arith::CmpFOp cmp,
   FailureOr<Operand> a = lookup(cmp.getLhs()), b = lookup(cmp.getRhs());
   if (failed(a) || failed(b))
     return failure();
-  if (a->kind == Operand::Imm && b->kind == Operand::Imm) {
-    emitError(cmp.getLoc()) << "ncore: 'arith.cmpf' of two constants (fold "
-                               "it first)";
+  if (failed(notBothConstants(*a, *b, cmp, cmp.getLoc())))
     return failure();
-  }
   Type ft = cmp.getLhs().getType();
   auto compare = [&](AluOp op) { return alu(op, *a, *b, type, ft); };
   auto negate = [&](FailureOr<Operand> x) -> FailureOr<Operand> {
@@ -2442,11 +2445,8 @@ FailureOr<Operand> TileEmitter::lowerUnsignedCompare(arith::CmpIOp cmp) {
   FailureOr<Operand> a = lookup(cmp.getLhs()), b = lookup(cmp.getRhs());
   if (failed(a) || failed(b))
     return failure();
-  if (a->kind == Operand::Imm && b->kind == Operand::Imm) {
-    emitError(cmp.getLoc()) << "ncore: 'arith.cmpi' of two constants (fold "
-                               "it first)";
+  if (failed(notBothConstants(*a, *b, cmp, cmp.getLoc())))
     return failure();
-  }
   return unsignedCompare(cmp.getLoc(), signedOp, *a, *b,
                          cmp.getLhs().getType());
 }
@@ -2517,11 +2517,8 @@ FailureOr<Operand> TileEmitter::lowerShift(Operation *op, Type type) {
                      b = lookup(op->getOperand(1));
   if (failed(a) || failed(b))
     return failure();
-  if (a->kind == Operand::Imm && b->kind == Operand::Imm) {
-    emitError(loc) << "ncore: '" << op->getName()
-                   << "' of two constants (fold it first)";
+  if (failed(notBothConstants(*a, *b, op, loc)))
     return failure();
-  }
   Type i32 = e.b.getI32Type();
   auto imm = [&](double v) {
     Operand o;
