@@ -5,7 +5,8 @@
 // single-use elementwise producers into their `linalg.generic` consumers with
 // upstream's elementwise fusion patterns (through the `tensor.expand_shape`
 // between them, by collapsing the consumer's dims), and move each reduction
-// right before its one elementwise consumer.
+// right before its one elementwise consumer. A generic that yields its
+// running values unchanged is replaced by its inits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -98,6 +99,28 @@ bool isNegativeInfinity(Value v) {
   return matchPattern(v, m_Constant(&attr)) && attr.getValue().isInfinity() &&
          attr.getValue().isNegative();
 }
+
+/// A `linalg.generic` whose body yields each result's running value
+/// unchanged (what folding leaves of a reduction that adds constant zeros:
+/// a scatter-add of zeros as a masked reduction) is its inits.
+struct GenericYieldingItsInits : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics() || op.getNumDpsInits() == 0)
+      return failure();
+    auto yield = cast<linalg::YieldOp>(op.getBody()->getTerminator());
+    for (OpOperand &init : op.getDpsInitsMutable())
+      if (yield.getOperand(init.getOperandNumber() - op.getNumDpsInputs()) !=
+              op.getMatchingBlockArgument(&init) ||
+          init.get().getType() !=
+              op->getResult(init.getOperandNumber() - op.getNumDpsInputs())
+                  .getType())
+        return failure();
+    rewriter.replaceOp(op, op.getDpsInits());
+    return success();
+  }
+};
 
 /// A row test "any element is not -inf" (an i1 or-reduction from false of
 /// `not(x == -inf)` or `x != -inf`, as the masked softmax of an attention
@@ -295,7 +318,8 @@ struct FusePass : systole::impl::FuseBase<FusePass> {
                consumer.getNumDpsInputs() == 1));
     };
     linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns, collapse);
-    patterns.add<CollapseElementwiseProducer, AnyNotNegInfAsMax>(&getContext());
+    patterns.add<CollapseElementwiseProducer, AnyNotNegInfAsMax,
+                 GenericYieldingItsInits>(&getContext());
     linalg::FillOp::getCanonicalizationPatterns(patterns, &getContext());
     linalg::GenericOp::getCanonicalizationPatterns(patterns, &getContext());
     tensor::EmptyOp::getCanonicalizationPatterns(patterns, &getContext());

@@ -100,8 +100,9 @@ std::string shortest(const APFloat &value) {
 }
 
 /// The value of `constant` narrowed to `type` (f32, i32, si32 or ui32
-/// elements), or an error at the constant naming the first value that does
-/// not fit (and how many more do not).
+/// elements; the 64-bit integer type's least and largest values become the
+/// 32-bit type's), or an error at the constant naming the first value that
+/// does not fit (and how many more do not).
 FailureOr<ElementsAttr> narrowConstant(systole::stablehlo::ConstantOp constant,
                                        RankedTensorType type) {
   auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
@@ -156,8 +157,16 @@ FailureOr<ElementsAttr> narrowConstant(systole::stablehlo::ConstantOp constant,
     return cast<ElementsAttr>(DenseElementsAttr::get(type, values));
   }
 
+  // The 64-bit type's least and largest values narrow to the 32-bit type's:
+  // they are the identities of max and min that reductions, argmax,
+  // cumulative max and scatter-max start from, and stay the extremes of the
+  // narrowed data.
   bool isUnsigned = from.isUnsignedInteger();
   auto narrow = [&](const APInt &value) {
+    if (isUnsigned ? value.isMaxValue() : value.isMaxSignedValue())
+      return isUnsigned ? APInt::getMaxValue(32) : APInt::getSignedMaxValue(32);
+    if (!isUnsigned && value.isMinSignedValue())
+      return APInt::getSignedMinValue(32);
     bool fits = isUnsigned ? value.isIntN(32) : value.isSignedIntN(32);
     if (!fits)
       noteMisfit([&] { return llvm::toString(value, 10, !isUnsigned); });

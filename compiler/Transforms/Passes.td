@@ -149,6 +149,21 @@ def DynamicSlicesToRows : Pass<"systole-dynamic-slices-to-rows",
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }
 
+def ExpandScatterBatchingDims : Pass<"systole-expand-scatter-batching-dims",
+                                     "mlir::func::FuncOp"> {
+  let summary = "The `simplify` phase: scatter batching dims as index components";
+  let description = [{
+    A `scatter` with `input_batching_dims` (what `jax.vmap` of
+    `x.at[i].set(u)` exports) becomes one without: each batching dim of the
+    input gets an index component, an iota along its paired
+    `scatter_indices_batching_dims` dim, and becomes an inserted window dim.
+    The components are concatenated in the order of the operand dims they
+    address (the scatter_dims_to_operand_dims come out sorted). Narrow index
+    types are converted to i32 where an iota would not fit them.
+  }];
+  let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
+}
+
 def ScatterIndicesToWindows : Pass<"systole-scatter-indices-to-windows",
                                    "mlir::func::FuncOp"> {
   let summary = "The `simplify` phase: element-wise scatters as window scatters";
@@ -168,6 +183,24 @@ def ScatterIndicesToWindows : Pass<"systole-scatter-indices-to-windows",
     a copy at an out-of-bounds index (-1; for unsigned indices the operand's
     size, where it fits) that the spec skips, so that its lowering keeps a
     loop over windows.
+  }];
+  let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
+}
+
+def ScattersAsMaskedReductions
+    : Pass<"systole-scatters-as-masked-reductions", "mlir::func::FuncOp"> {
+  let summary = "The `simplify` phase: combining scatters as masked reductions";
+  let description = [{
+    A `scatter` whose update computation is `maximum`, `minimum` or
+    `multiply`, an integer `add`, or `and` or `or` on i1 (JAX's
+    `x.at[i].max(v)`, `segment_max`, an integer `bincount`), which the
+    NeuronCore's DMA scatter cannot combine, becomes a reduction over the
+    updates of an [operand dims..., update scatter dims...] tensor holding
+    each update where its window is in bounds and covers the operand
+    element and the combiner's identity elsewhere, combined with the operand.
+    Each window dim must be 1 or the operand's whole dim; scatters whose
+    masked tensor would pass 2^24 elements, of several inputs, or with
+    batching dims are left.
   }];
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }
@@ -299,7 +332,9 @@ def NarrowTypes : Pass<"systole-narrow-types", "mlir::ModuleOp"> {
     `stablehlo.constant` values are converted element by element: floats
     with APFloat, rounded to nearest even (an f64 value that overflows f32
     to inf is an error); integers must fit in 32 bits (a value that does not
-    is an error naming it). The IR is verified afterwards.
+    is an error naming it), except the 64-bit type's least and largest
+    values, the identities of max and min reductions, which become the
+    32-bit type's. The IR is verified afterwards.
     Each function where something was narrowed gets one warning, at its
     location, with the number of ops and their names.
     Errors, all of them in one run, each at its op, and the pass fails

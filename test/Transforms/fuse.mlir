@@ -290,3 +290,40 @@ func.func @transposed_weight(%x: tensor<6x4xf32>, %w: tensor<8x4xf32>) -> tensor
   %mm = linalg.matmul ins(%x, %wt : tensor<6x4xf32>, tensor<4x8xf32>) outs(%f : tensor<6x8xf32>) -> tensor<6x8xf32>
   return %mm : tensor<6x8xf32>
 }
+
+// -----
+
+// A reduction whose body yields its running value unchanged (what folding
+// leaves of a masked scatter-add of constant zeros) is its init: the fill.
+// The one that adds its input stays.
+// CHECK-LABEL: func.func @yields_its_init
+// CHECK: %[[FILL:.*]] = linalg.fill
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[FILL]]
+// CHECK-LABEL: func.func @adds_its_input
+// CHECK: linalg.generic
+// CHECK: arith.addi
+#in = affine_map<(d0, d1) -> (d0, d1)>
+#out = affine_map<(d0, d1) -> (d0)>
+func.func @yields_its_init(%m: tensor<4x2xi1>) -> tensor<4xi32> {
+  %c = arith.constant -3 : i32
+  %e = tensor.empty() : tensor<4xi32>
+  %f = linalg.fill ins(%c : i32) outs(%e : tensor<4xi32>) -> tensor<4xi32>
+  %r = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction"]} ins(%m : tensor<4x2xi1>) outs(%f : tensor<4xi32>) {
+  ^bb0(%a: i1, %o: i32):
+    linalg.yield %o : i32
+  } -> tensor<4xi32>
+  return %r : tensor<4xi32>
+}
+
+func.func @adds_its_input(%x: tensor<4x2xi32>) -> tensor<4xi32> {
+  %c = arith.constant -3 : i32
+  %e = tensor.empty() : tensor<4xi32>
+  %f = linalg.fill ins(%c : i32) outs(%e : tensor<4xi32>) -> tensor<4xi32>
+  %r = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<4x2xi32>) outs(%f : tensor<4xi32>) {
+  ^bb0(%a: i32, %o: i32):
+    %s = arith.addi %o, %a : i32
+    linalg.yield %s : i32
+  } -> tensor<4xi32>
+  return %r : tensor<4xi32>
+}

@@ -103,6 +103,21 @@ func.func @pass_through(%a: tensor<3xi64>) -> tensor<3xi64> {
 
 // -----
 
+// The 64-bit integer types' least and largest values (the identities that
+// JAX's int64 max/min reductions, argmax and cummax start from) narrow to
+// the 32-bit types' least and largest.
+// CHECK-LABEL: func.func @extremes
+// CHECK: stablehlo.constant dense<[-2147483648, 2147483647, 5]> : tensor<3xi32>
+// CHECK: stablehlo.constant dense<4294967295> : tensor<ui32>
+// expected-warning @+1 {{narrowed f64 to f32 and i64 to i32}}
+func.func @extremes() -> (tensor<3xi64>, tensor<ui64>) {
+  %0 = stablehlo.constant dense<[-9223372036854775808, 9223372036854775807, 5]> : tensor<3xi64>
+  %1 = stablehlo.constant dense<18446744073709551615> : tensor<ui64>
+  return %0, %1 : tensor<3xi64>, tensor<ui64>
+}
+
+// -----
+
 // Constants that do not fit are errors naming the value, all of them, and
 // nothing is narrowed.
 func.func @no_fit() -> (tensor<3xi64>, tensor<ui64>, tensor<2xf64>) {

@@ -5870,7 +5870,10 @@ FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
   };
   scf::ForOp innermost = loops.back();
   Value iterArg = innermost.getRegionIterArgs()[0];
+  // The window's ops sit in the bounds check's `scf.if`, or, where every
+  // start is a constant in bounds and the check folded away, in the body.
   scf::IfOp ifOp;
+  SmallVector<Operation *> windowOps;
   for (Operation &op : innermost.getBody()->without_terminator()) {
     if (auto i = dyn_cast<scf::IfOp>(op)) {
       if (ifOp) {
@@ -5878,6 +5881,9 @@ FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
         return failure();
       }
       ifOp = i;
+    } else if (isa<memref::SubViewOp, memref::CopyOp, memref::AllocOp,
+                   linalg::GenericOp>(op)) {
+      windowOps.push_back(&op);
     } else if (!isa<memref::LoadOp, arith::IndexCastOp, arith::IndexCastUIOp,
                     arith::CmpIOp, arith::AndIOp, arith::ConstantOp>(op)) {
       why = "'" + op.getName().getStringRef().str() + "' in a scatter body";
@@ -5889,19 +5895,25 @@ FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
            cast<scf::YieldOp>(r.front().getTerminator()).getOperand(0) ==
                iterArg;
   };
-  if (!ifOp || ifOp->getNumResults() != 1 ||
-      cast<scf::YieldOp>(innermost.getBody()->getTerminator()).getOperand(0) !=
-          ifOp.getResult(0) ||
-      !yieldsIterArg(ifOp.getThenRegion()) ||
-      !yieldsIterArg(ifOp.getElseRegion())) {
+  Value bodyYield =
+      cast<scf::YieldOp>(innermost.getBody()->getTerminator()).getOperand(0);
+  if (ifOp ? (!windowOps.empty() || ifOp->getNumResults() != 1 ||
+              bodyYield != ifOp.getResult(0) ||
+              !yieldsIterArg(ifOp.getThenRegion()) ||
+              !yieldsIterArg(ifOp.getElseRegion()))
+           : (windowOps.empty() || bodyYield != iterArg)) {
     why = "a scatter body without its bounds check";
     return failure();
   }
+  if (ifOp)
+    for (Operation &op : ifOp.getThenRegion().front().without_terminator())
+      windowOps.push_back(&op);
   memref::SubViewOp updateView, bufferView;
   memref::CopyOp copy;
   memref::AllocOp sum;
   linalg::GenericOp add;
-  for (Operation &op : ifOp.getThenRegion().front().without_terminator()) {
+  for (Operation *windowOp : windowOps) {
+    Operation &op = *windowOp;
     if (auto a = dyn_cast<memref::AllocOp>(op); a && !sum) {
       sum = a;
     } else if (auto g = dyn_cast<linalg::GenericOp>(op); g && !add) {
@@ -6032,7 +6044,7 @@ FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
       return *bound == bufferType.getDimSize(dim) - n.windowSizes[dim];
     return false;
   };
-  if (!isBoundsCheck(ifOp.getCondition())) {
+  if (ifOp && !isBoundsCheck(ifOp.getCondition())) {
     why = "a scatter condition other than its bounds check";
     return failure();
   }

@@ -1453,6 +1453,22 @@ struct ScatterLowering : Lowering<shlo::ScatterOp> {
     Value operand = signlessTensor(rewriter, loc, adaptor.getInputs()[0]);
     Value indices = signlessTensor(rewriter, loc, adaptor.getScatterIndices());
     Value updates = signlessTensor(rewriter, loc, adaptor.getUpdates()[0]);
+    // A splat constant update (`zeros.at[i].add(1.0)`) is filled into a
+    // tensor: a window sliced from the constant itself would fold into a
+    // constant, and the scatter would no longer read its updates.
+    // (Seen through reshapes and broadcasts, which keep a splat.)
+    Value source = op.getUpdates()[0];
+    while (isa_and_nonnull<shlo::ReshapeOp, shlo::BroadcastInDimOp>(
+        source.getDefiningOp()))
+      source = source.getDefiningOp()->getOperand(0);
+    SplatElementsAttr splat;
+    if (matchPattern(source, m_Constant(&splat))) {
+      auto signless = cast<RankedTensorType>(updates.getType());
+      Value scalar = rewriter.create<arith::ConstantOp>(
+          loc,
+          splat.bitcast(signless.getElementType()).getSplatValue<TypedAttr>());
+      updates = fill(rewriter, loc, scalar, signless);
+    }
 
     // Loop nest over the scatter dims of the updates.
     SmallVector<Value> ivs;

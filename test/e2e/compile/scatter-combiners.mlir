@@ -1,0 +1,118 @@
+// Scatters that combine with maximum, minimum or multiply, or add integers
+// (JAX's `x.at[i].max(v)`, `segment_max`, `jnp.bincount` on ints), were
+// rejected ("a scatter whose update computation is neither the update nor
+// a float add of it"); `simplify` now makes them masked reductions over the
+// updates. By hand: rows 0, 2, 2 and 9 (out of bounds) of [3 x 2] maxed
+// with (5, -5), (1, 7), (2, 8) and (9, 9); an i32 bincount of
+// 1, 3, 3, 4, 0, 3, -1 into 5 bins, starting from 10 each; ui8 adds that
+// wrap (250 + 3 + 4 = 257 -> 1).
+// RUN: systole-run %s --entry=segment_max --input=3x2xf32=0,0,1,1,2,2 --input=4x1xi32=0,2,2,9 --input=4x2xf32=5,-5,1,7,2,8,9,9 | FileCheck %s --check-prefix=SEGMAX
+// SEGMAX: result[0]: 3x2xf32={{\[\[}}5 0]{{\[}}1 1]{{\[}}2 8]]
+// RUN: systole-run %s --entry=bincount --input=7xi32=1,3,3,4,0,3,-1 | FileCheck %s --check-prefix=COUNT
+// COUNT: result[0]: 5xi32=[11 11 10 13 11]
+// RUN: systole-run %s --entry=ui8_add --input=3xui8=250,7,9 --input=2x1xi32=0,0 --input=2xui8=3,4 | FileCheck %s --check-prefix=WRAP
+// WRAP: result[0]: 3xui8=[1 7 9]
+// A constant scatter-add of zeros into a constant: the masked reduction
+// folds to its init, -3 (the corpus's scatter_add_int32_1_int32_2), and an
+// i64 maximum, whose identity is narrowed with the data to i32's least.
+// RUN: systole-run %s --entry=add_zeros | FileCheck %s --check-prefix=ZEROS
+// ZEROS: result[0]: 1xi32=[-3]
+// RUN: systole-run %s --entry=i64_max --input=3xi64=5,-7,9 --input=2x1xi32=1,1 --input=2xi64=-9,-2 2>&1 | FileCheck %s --check-prefix=I64
+// I64: result[0]: 3xi32=[5 -2 9]
+// Against the reference interpreter: bf16 minimum and f32 multiply of
+// elements addressed by two index components, i8 maximum, and a vmapped
+// (batched) scatter-max of rows:
+// RUN: systole-run --backend=reference %s --entry=bf16_min --random-inputs --seed=3 --output=@%t.a.npy --quiet
+// RUN: systole-run %s --entry=bf16_min --random-inputs --seed=3 --expected-output=@%t.a.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s --entry=f32_mul --random-inputs --seed=4 --output=@%t.b.npy --quiet
+// RUN: systole-run %s --entry=f32_mul --random-inputs --seed=4 --expected-output=@%t.b.npy --rtol=1e-6 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s --entry=i8_max --random-inputs --seed=5 --output=@%t.c.npy --quiet
+// RUN: systole-run %s --entry=i8_max --random-inputs --seed=5 --expected-output=@%t.c.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// RUN: systole-run --backend=reference %s --entry=vmapped_max --random-inputs --seed=6 --output=@%t.d.npy --quiet
+// RUN: systole-run %s --entry=vmapped_max --random-inputs --seed=6 --expected-output=@%t.d.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// CHECK: simulated: {{[0-9.]+}} us on trn2
+func.func @segment_max(%x: tensor<3x2xf32>, %idx: tensor<4x1xi32>, %u: tensor<4x2xf32>) -> tensor<3x2xf32> {
+  %r = "stablehlo.scatter"(%x, %idx, %u) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.maximum %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<3x2xf32>, tensor<4x1xi32>, tensor<4x2xf32>) -> tensor<3x2xf32>
+  return %r : tensor<3x2xf32>
+}
+
+func.func @bincount(%idx: tensor<7xi32>) -> tensor<5xi32> {
+  %z = stablehlo.constant dense<10> : tensor<5xi32>
+  %one = stablehlo.constant dense<1> : tensor<7xi32>
+  %r = "stablehlo.scatter"(%z, %idx, %one) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<5xi32>, tensor<7xi32>, tensor<7xi32>) -> tensor<5xi32>
+  return %r : tensor<5xi32>
+}
+
+func.func @ui8_add(%x: tensor<3xui8>, %idx: tensor<2x1xi32>, %u: tensor<2xui8>) -> tensor<3xui8> {
+  %r = "stablehlo.scatter"(%x, %idx, %u) ({
+  ^bb0(%a: tensor<ui8>, %b: tensor<ui8>):
+    %s = stablehlo.add %a, %b : tensor<ui8>
+    stablehlo.return %s : tensor<ui8>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<3xui8>, tensor<2x1xi32>, tensor<2xui8>) -> tensor<3xui8>
+  return %r : tensor<3xui8>
+}
+
+func.func @bf16_min(%x: tensor<6x8xbf16>, %idx: tensor<10x2xi32>, %u: tensor<10xbf16>) -> tensor<6x8xbf16> {
+  %r = "stablehlo.scatter"(%x, %idx, %u) ({
+  ^bb0(%a: tensor<bf16>, %b: tensor<bf16>):
+    %s = stablehlo.minimum %a, %b : tensor<bf16>
+    stablehlo.return %s : tensor<bf16>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [1, 0], index_vector_dim = 1>} : (tensor<6x8xbf16>, tensor<10x2xi32>, tensor<10xbf16>) -> tensor<6x8xbf16>
+  return %r : tensor<6x8xbf16>
+}
+
+func.func @f32_mul(%x: tensor<6x8xf32>, %idx: tensor<10x2xi32>, %u: tensor<10xf32>) -> tensor<6x8xf32> {
+  %r = "stablehlo.scatter"(%x, %idx, %u) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.multiply %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>} : (tensor<6x8xf32>, tensor<10x2xi32>, tensor<10xf32>) -> tensor<6x8xf32>
+  return %r : tensor<6x8xf32>
+}
+
+func.func @i8_max(%x: tensor<8x4xi8>, %idx: tensor<12x1xi32>, %u: tensor<12x4xi8>) -> tensor<8x4xi8> {
+  %r = "stablehlo.scatter"(%x, %idx, %u) ({
+  ^bb0(%a: tensor<i8>, %b: tensor<i8>):
+    %s = stablehlo.maximum %a, %b : tensor<i8>
+    stablehlo.return %s : tensor<i8>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<8x4xi8>, tensor<12x1xi32>, tensor<12x4xi8>) -> tensor<8x4xi8>
+  return %r : tensor<8x4xi8>
+}
+
+func.func @vmapped_max(%x: tensor<3x6x4xf32>, %idx: tensor<3x5x1xi32>, %u: tensor<3x5x4xf32>) -> tensor<3x6x4xf32> {
+  %r = "stablehlo.scatter"(%x, %idx, %u) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.maximum %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [2], inserted_window_dims = [1], input_batching_dims = [0], scatter_indices_batching_dims = [0], scatter_dims_to_operand_dims = [1], index_vector_dim = 2>} : (tensor<3x6x4xf32>, tensor<3x5x1xi32>, tensor<3x5x4xf32>) -> tensor<3x6x4xf32>
+  return %r : tensor<3x6x4xf32>
+}
+
+func.func @add_zeros() -> tensor<1xi32> {
+  %c = stablehlo.constant dense<0> : tensor<2x1xi64>
+  %x = stablehlo.constant dense<-3> : tensor<1xi32>
+  %u = stablehlo.constant dense<0> : tensor<2xi32>
+  %r = "stablehlo.scatter"(%x, %c, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) : (tensor<1xi32>, tensor<2x1xi64>, tensor<2xi32>) -> tensor<1xi32>
+  return %r : tensor<1xi32>
+}
+
+func.func @i64_max(%x: tensor<3xi64>, %idx: tensor<2x1xi32>, %u: tensor<2xi64>) -> tensor<3xi64> {
+  %r = "stablehlo.scatter"(%x, %idx, %u) ({
+  ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+    %s = stablehlo.maximum %a, %b : tensor<i64>
+    stablehlo.return %s : tensor<i64>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<3xi64>, tensor<2x1xi32>, tensor<2xi64>) -> tensor<3xi64>
+  return %r : tensor<3xi64>
+}
