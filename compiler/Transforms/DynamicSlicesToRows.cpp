@@ -228,6 +228,71 @@ void rewriteSlice(stablehlo::DynamicSliceOp op) {
   op.erase();
 }
 
+/// Where a slice or update of `type` at `starts` whose rows number 2^24 or
+/// more splits: the last dim before the last computed start that has a
+/// computed start and keeps the rows up to it below kMaxRows; -1 when the
+/// rewrite applies as it is or no such dim exists.
+int64_t splitDim(ValueRange starts, RankedTensorType type) {
+  int64_t last = lastComputedStart(starts);
+  if (last < 0 || !type.hasStaticShape() || applies(starts, type, last))
+    return -1;
+  int64_t split = -1, rows = 1;
+  for (int64_t d = 0; d < last; ++d) {
+    rows *= type.getDimSize(d);
+    if (rows >= kMaxRows)
+      break;
+    if (!matchPattern(starts[d], m_Constant()))
+      split = d;
+  }
+  return split;
+}
+
+/// The starts of the two halves of a split at `split`: `outer` keeps
+/// `starts` up to it and is 0 after, `inner` the reverse.
+void splitStarts(OpBuilder &b, Location loc, ValueRange starts, int64_t split,
+                 SmallVectorImpl<Value> &outer, SmallVectorImpl<Value> &inner) {
+  for (auto [d, start] : llvm::enumerate(starts)) {
+    auto startType = cast<RankedTensorType>(start.getType());
+    Value zero = b.create<stablehlo::ConstantOp>(
+        loc, DenseElementsAttr::get(
+                 startType, IntegerAttr::get(startType.getElementType(), 0)));
+    bool isOuter = static_cast<int64_t>(d) <= split;
+    outer.push_back(isOuter ? start : zero);
+    inner.push_back(isOuter ? zero : start);
+  }
+}
+
+/// A `dynamic_slice` whose rows up to its last computed start number 2^24
+/// or more (an [8192 x 4096] table read at two computed starts) becomes two
+/// at splitDim K1: the first keeps the starts up to K1 and reads the dims
+/// after it whole (rows below kMaxRows); the second slices the dims after
+/// K1 out of that smaller result (starts 0 up to K1, where the first result
+/// is exactly the window). The spec's clamping is the same in both. Returns
+/// the second, which may need splitting again, or null.
+stablehlo::DynamicSliceOp splitSlice(stablehlo::DynamicSliceOp op) {
+  auto type = cast<RankedTensorType>(op.getOperand().getType());
+  int64_t split = splitDim(op.getStartIndices(), type);
+  if (split < 0)
+    return nullptr;
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  ArrayRef<int64_t> sizes = op.getSliceSizes();
+  SmallVector<Value> outerStarts, innerStarts;
+  splitStarts(b, loc, op.getStartIndices(), split, outerStarts, innerStarts);
+  SmallVector<int64_t> outerSizes;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    outerSizes.push_back(d <= split ? sizes[d] : type.getDimSize(d));
+  auto outer = b.create<stablehlo::DynamicSliceOp>(
+      loc, type.clone(outerSizes), op.getOperand(), outerStarts,
+      b.getDenseI64ArrayAttr(outerSizes));
+  auto inner = b.create<stablehlo::DynamicSliceOp>(
+      loc, op.getType(), outer, innerStarts, op.getSliceSizesAttr());
+  rewriteSlice(outer);
+  op.replaceAllUsesWith(inner.getResult());
+  op.erase();
+  return inner;
+}
+
 void rewriteUpdate(stablehlo::DynamicUpdateSliceOp op) {
   auto type = cast<RankedTensorType>(op.getOperand().getType());
   auto updateType = cast<RankedTensorType>(op.getUpdate().getType());
@@ -280,6 +345,43 @@ void rewriteUpdate(stablehlo::DynamicUpdateSliceOp op) {
   op.erase();
 }
 
+/// A `dynamic_update_slice` whose rows number 2^24 or more, split at
+/// splitDim K1 as splitSlice splits a slice: the rows the update touches
+/// up to K1 are read whole along the dims after it (a slice), updated at
+/// the starts after K1 (an update of that smaller window, split again where
+/// needed), and written back at the starts up to K1. The spec's clamping is
+/// the same in all three. Returns the write-back, or null.
+stablehlo::DynamicUpdateSliceOp
+splitUpdate(stablehlo::DynamicUpdateSliceOp op) {
+  auto type = cast<RankedTensorType>(op.getOperand().getType());
+  int64_t split = splitDim(op.getStartIndices(), type);
+  if (split < 0)
+    return nullptr;
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  ArrayRef<int64_t> sizes =
+      cast<RankedTensorType>(op.getUpdate().getType()).getShape();
+  SmallVector<Value> outerStarts, innerStarts;
+  splitStarts(b, loc, op.getStartIndices(), split, outerStarts, innerStarts);
+  SmallVector<int64_t> windowSizes;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    windowSizes.push_back(d <= split ? sizes[d] : type.getDimSize(d));
+  auto window = b.create<stablehlo::DynamicSliceOp>(
+      loc, type.clone(windowSizes), op.getOperand(), outerStarts,
+      b.getDenseI64ArrayAttr(windowSizes));
+  auto updated = b.create<stablehlo::DynamicUpdateSliceOp>(
+      loc, window.getType(), window, op.getUpdate(), innerStarts);
+  auto written = b.create<stablehlo::DynamicUpdateSliceOp>(
+      loc, op.getType(), op.getOperand(), updated, outerStarts);
+  rewriteSlice(window);
+  while (stablehlo::DynamicUpdateSliceOp again = splitUpdate(updated))
+    updated = again;
+  rewriteUpdate(updated);
+  op.replaceAllUsesWith(written.getResult());
+  op.erase();
+  return written;
+}
+
 /// A computed start of a dim the window spans whole always clamps to 0:
 /// it becomes the constant 0, so a window that is whole along every dim
 /// with a computed start is a static slice (a row of such a dim would be
@@ -311,12 +413,16 @@ struct DynamicSlicesToRowsPass
           cast<RankedTensorType>(op->getOperand(0).getType()).getShape();
       if (auto slice = dyn_cast<stablehlo::DynamicSliceOp>(op)) {
         zeroWholeDimStarts(op, shape, slice.getSliceSizes(), 1);
+        while (stablehlo::DynamicSliceOp second = splitSlice(slice))
+          slice = second;
         rewriteSlice(slice);
       } else {
         auto update = cast<stablehlo::DynamicUpdateSliceOp>(op);
         zeroWholeDimStarts(
             op, shape,
             cast<RankedTensorType>(update.getUpdate().getType()).getShape(), 2);
+        while (stablehlo::DynamicUpdateSliceOp written = splitUpdate(update))
+          update = written;
         rewriteUpdate(update);
       }
     }

@@ -141,10 +141,12 @@ def DynamicSlicesToRows : Pass<"systole-dynamic-slices-to-rows",
     rows (a partial row is gathered and updated at its static offsets
     first). Computed ui8/ui16 starts convert to i32 by value. A computed
     start of a dim the window spans whole becomes the constant 0 (its
-    clamped value) first. Left
+    clamped value) first. A `dynamic_slice` whose rows number 2^24 or more
+    (the engines' i32 arithmetic is exact below) is split in two where an
+    earlier computed start keeps the rows below: the first reads the dims
+    after it whole, the second slices them out of the smaller result. Left
     unchanged: all-constant starts (static slices), computed ui32 starts,
-    and row counts of 2^24 or more (the engines' i32 arithmetic is exact
-    below).
+    and other row counts of 2^24 or more.
   }];
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }

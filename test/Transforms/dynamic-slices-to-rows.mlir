@@ -121,3 +121,46 @@ func.func @whole_dim(%x: tensor<1x190x387xf16>, %u: tensor<1x11x250xf16>, %p: te
   %w = stablehlo.dynamic_update_slice %x, %u, %p, %c, %c : (tensor<1x190x387xf16>, tensor<1x11x250xf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x190x387xf16>
   return %w : tensor<1x190x387xf16>
 }
+
+// -----
+
+// Two computed starts on [8192 x 4096]: 2^25 rows of one element, past
+// what the engines' i32 arithmetic indexes exactly. The slice is split: the
+// 4 rows at the clamped row start are gathered whole (8192 row indices),
+// then the 8 columns at the clamped column start are gathered out of those
+// [4 x 4096] (16384 one-element rows).
+// CHECK-LABEL: func.func @two_starts_past_2_24
+// CHECK: %[[RI:.*]] = stablehlo.reshape %{{.*}} : (tensor<4xi32>) -> tensor<4x1xi32>
+// CHECK: %[[ROWS:.*]] = "stablehlo.gather"(%{{.*}}, %[[RI]])
+// CHECK-SAME: slice_sizes = array<i64: 1, 4096>
+// CHECK-SAME: (tensor<8192x4096xf32>, tensor<4x1xi32>) -> tensor<4x4096xf32>
+// CHECK: %[[HI:.*]] = stablehlo.constant dense<4088> : tensor<i32>
+// CHECK: stablehlo.clamp %{{.*}}, %arg2, %[[HI]]
+// CHECK: %[[FLAT:.*]] = stablehlo.reshape %{{.*}} : (tensor<4x4096xf32>) -> tensor<16384xf32>
+// CHECK: "stablehlo.gather"
+// CHECK-SAME: -> tensor<32xf32>
+// CHECK-NOT: dynamic_slice
+func.func @two_starts_past_2_24(%x: tensor<8192x4096xf32>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<4x8xf32> {
+  %r = stablehlo.dynamic_slice %x, %i, %j, sizes = [4, 8] : (tensor<8192x4096xf32>, tensor<i32>, tensor<i32>) -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// -----
+
+// The update at two computed starts on [8192 x 4096]: the 4 rows at the
+// row start are gathered whole, their 8 columns at the column start
+// scattered as one-element rows of the [4 x 4096] window, and the window's
+// rows scattered back.
+// CHECK-LABEL: func.func @update_past_2_24
+// CHECK: "stablehlo.gather"
+// CHECK-SAME: (tensor<8192x4096xf32>, tensor<4x1xi32>) -> tensor<4x4096xf32>
+// CHECK: "stablehlo.scatter"
+// CHECK: }) : (tensor<16384xf32>, tensor<32x1xi32>, tensor<32xf32>) -> tensor<16384xf32>
+// CHECK: "stablehlo.scatter"
+// CHECK: }) : (tensor<8192x4096xf32>, tensor<4x1xi32>, tensor<4x4096xf32>) -> tensor<8192x4096xf32>
+// CHECK-NOT: dynamic_update_slice
+// CHECK-NOT: dynamic_slice
+func.func @update_past_2_24(%x: tensor<8192x4096xf32>, %u: tensor<4x8xf32>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<8192x4096xf32> {
+  %r = stablehlo.dynamic_update_slice %x, %u, %i, %j : (tensor<8192x4096xf32>, tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> tensor<8192x4096xf32>
+  return %r : tensor<8192x4096xf32>
+}
