@@ -171,19 +171,22 @@ int64_t lastComputedStart(ValueRange starts) {
   return last;
 }
 
-/// Whether the rewrite applies: computed starts of signed (or signless)
-/// integer types, or unsigned ones narrower than 32 bits (converted to i32
-/// by value: ui8 200 stays 200), static shapes, and row indices below
-/// kMaxRows.
-bool applies(ValueRange starts, RankedTensorType type, int64_t last) {
-  if (last < 0 || !type.hasStaticShape())
-    return false;
-  for (Value s : starts) {
+/// Whether the start types allow the rewrite: computed starts of signed (or
+/// signless) integer types, or unsigned ones narrower than 32 bits
+/// (converted to i32 by value: ui8 200 stays 200).
+bool startTypesApply(ValueRange starts) {
+  return llvm::all_of(starts, [](Value s) {
     auto it = cast<IntegerType>(getElementTypeOrSelf(s.getType()));
-    if (it.isUnsigned() && it.getWidth() >= 32 &&
-        !matchPattern(s, m_Constant()))
-      return false;
-  }
+    return !it.isUnsigned() || it.getWidth() < 32 ||
+           matchPattern(s, m_Constant());
+  });
+}
+
+/// Whether the rewrite applies: start types that allow it
+/// (startTypesApply), static shapes, and row indices below kMaxRows.
+bool applies(ValueRange starts, RankedTensorType type, int64_t last) {
+  if (last < 0 || !type.hasStaticShape() || !startTypesApply(starts))
+    return false;
   int64_t rows = 1;
   for (int64_t d = 0; d <= last; ++d)
     rows *= type.getDimSize(d);
@@ -234,7 +237,8 @@ void rewriteSlice(stablehlo::DynamicSliceOp op) {
 /// rewrite applies as it is or no such dim exists.
 int64_t splitDim(ValueRange starts, RankedTensorType type) {
   int64_t last = lastComputedStart(starts);
-  if (last < 0 || !type.hasStaticShape() || applies(starts, type, last))
+  if (last < 0 || !type.hasStaticShape() || !startTypesApply(starts) ||
+      applies(starts, type, last))
     return -1;
   int64_t split = -1, rows = 1;
   for (int64_t d = 0; d < last; ++d) {
@@ -247,19 +251,31 @@ int64_t splitDim(ValueRange starts, RankedTensorType type) {
   return split;
 }
 
-/// The starts of the two halves of a split at `split`: `outer` keeps
-/// `starts` up to it and is 0 after, `inner` the reverse.
-void splitStarts(OpBuilder &b, Location loc, ValueRange starts, int64_t split,
-                 SmallVectorImpl<Value> &outer, SmallVectorImpl<Value> &inner) {
+/// For a split at `split` (splitDim) of a slice or update of `operand` at
+/// `starts` with window `sizes`: the slice of `operand` at `starts` up to
+/// `split` (of `sizes` there) and whole after it, and in `innerStarts` the
+/// starts within that slice (0 up to `split`, `starts` after it). The
+/// outer starts are in `outerStarts`.
+stablehlo::DynamicSliceOp outerWindow(OpBuilder &b, Location loc, Value operand,
+                                      ValueRange starts,
+                                      ArrayRef<int64_t> sizes, int64_t split,
+                                      SmallVectorImpl<Value> &outerStarts,
+                                      SmallVectorImpl<Value> &innerStarts) {
+  auto type = cast<RankedTensorType>(operand.getType());
+  SmallVector<int64_t> outerSizes;
   for (auto [d, start] : llvm::enumerate(starts)) {
     auto startType = cast<RankedTensorType>(start.getType());
     Value zero = b.create<stablehlo::ConstantOp>(
         loc, DenseElementsAttr::get(
                  startType, IntegerAttr::get(startType.getElementType(), 0)));
     bool isOuter = static_cast<int64_t>(d) <= split;
-    outer.push_back(isOuter ? start : zero);
-    inner.push_back(isOuter ? zero : start);
+    outerStarts.push_back(isOuter ? start : zero);
+    innerStarts.push_back(isOuter ? zero : start);
+    outerSizes.push_back(isOuter ? sizes[d] : type.getDimSize(d));
   }
+  return b.create<stablehlo::DynamicSliceOp>(
+      loc, type.clone(outerSizes), operand, outerStarts,
+      b.getDenseI64ArrayAttr(outerSizes));
 }
 
 /// A `dynamic_slice` whose rows up to its last computed start number 2^24
@@ -275,18 +291,12 @@ stablehlo::DynamicSliceOp splitSlice(stablehlo::DynamicSliceOp op) {
   if (split < 0)
     return nullptr;
   OpBuilder b(op);
-  Location loc = op.getLoc();
-  ArrayRef<int64_t> sizes = op.getSliceSizes();
   SmallVector<Value> outerStarts, innerStarts;
-  splitStarts(b, loc, op.getStartIndices(), split, outerStarts, innerStarts);
-  SmallVector<int64_t> outerSizes;
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    outerSizes.push_back(d <= split ? sizes[d] : type.getDimSize(d));
-  auto outer = b.create<stablehlo::DynamicSliceOp>(
-      loc, type.clone(outerSizes), op.getOperand(), outerStarts,
-      b.getDenseI64ArrayAttr(outerSizes));
+  stablehlo::DynamicSliceOp outer =
+      outerWindow(b, op.getLoc(), op.getOperand(), op.getStartIndices(),
+                  op.getSliceSizes(), split, outerStarts, innerStarts);
   auto inner = b.create<stablehlo::DynamicSliceOp>(
-      loc, op.getType(), outer, innerStarts, op.getSliceSizesAttr());
+      op.getLoc(), op.getType(), outer, innerStarts, op.getSliceSizesAttr());
   rewriteSlice(outer);
   op.replaceAllUsesWith(inner.getResult());
   op.erase();
@@ -359,16 +369,11 @@ splitUpdate(stablehlo::DynamicUpdateSliceOp op) {
     return nullptr;
   OpBuilder b(op);
   Location loc = op.getLoc();
-  ArrayRef<int64_t> sizes =
-      cast<RankedTensorType>(op.getUpdate().getType()).getShape();
   SmallVector<Value> outerStarts, innerStarts;
-  splitStarts(b, loc, op.getStartIndices(), split, outerStarts, innerStarts);
-  SmallVector<int64_t> windowSizes;
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    windowSizes.push_back(d <= split ? sizes[d] : type.getDimSize(d));
-  auto window = b.create<stablehlo::DynamicSliceOp>(
-      loc, type.clone(windowSizes), op.getOperand(), outerStarts,
-      b.getDenseI64ArrayAttr(windowSizes));
+  stablehlo::DynamicSliceOp window =
+      outerWindow(b, loc, op.getOperand(), op.getStartIndices(),
+                  cast<RankedTensorType>(op.getUpdate().getType()).getShape(),
+                  split, outerStarts, innerStarts);
   auto updated = b.create<stablehlo::DynamicUpdateSliceOp>(
       loc, window.getType(), window, op.getUpdate(), innerStarts);
   auto written = b.create<stablehlo::DynamicUpdateSliceOp>(

@@ -193,16 +193,19 @@ def ScattersAsMaskedReductions
     : Pass<"systole-scatters-as-masked-reductions", "mlir::func::FuncOp"> {
   let summary = "The `simplify` phase: combining scatters as masked reductions";
   let description = [{
-    A `scatter` whose update computation is `maximum`, `minimum` or
-    `multiply`, an integer `add`, or `and` or `or` on i1 (JAX's
+    A `scatter` whose update computation is `maximum` or `minimum`, a float
+    `multiply` (x first, then the updates in order), an integer `add`
+    (exact below 2^24, as i32 arithmetic on the engines), or `and` or `or`
+    on i1 (JAX's
     `x.at[i].max(v)`, `segment_max`, an integer `bincount`), which the
     NeuronCore's DMA scatter cannot combine, becomes a reduction over the
-    updates of an [operand dims..., update scatter dims...] tensor holding
-    each update where its window is in bounds and covers the operand
-    element and the combiner's identity elsewhere, combined with the operand.
-    Each window dim must be 1 or the operand's whole dim; scatters whose
-    masked tensor would pass 2^24 elements, of several inputs, or with
-    batching dims are left.
+    updates of an [operand dims..., update scatter dims..., window
+    offsets...] tensor holding each update where its window is in bounds
+    and covers the operand element and the combiner's identity elsewhere,
+    combined with the operand (a window offset dim for each window dim
+    longer than 1 and shorter than the operand's). Scatters whose masked
+    tensor would pass 2^24 elements, of several inputs, or with batching
+    dims are left.
   }];
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }

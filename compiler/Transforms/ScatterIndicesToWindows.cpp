@@ -201,7 +201,8 @@ void rewrite(stablehlo::ScatterOp op) {
 /// skips. The `linalg` lowering
 /// then keeps its loop over the windows, the form `ncore` lowers to a
 /// scatter instruction (one window would leave a bare guarded insert).
-/// Leaves scatters of several inputs and with batching dims.
+/// Leaves scatters of several inputs, with batching dims, and with an empty
+/// index vector (which has no out-of-bounds index).
 void widenSingleWindow(stablehlo::ScatterOp op) {
   if (op.getInputs().size() != 1)
     return;
@@ -226,6 +227,10 @@ void widenSingleWindow(stablehlo::ScatterOp op) {
     return;
   ArrayRef<int64_t> toOperand = dims.getScatterDimsToOperandDims();
   int64_t k = static_cast<int64_t>(toOperand.size());
+  // Without index components no copy is out of bounds: it would apply the
+  // window twice.
+  if (k == 0)
+    return;
   OpBuilder b(op);
   Location loc = op.getLoc();
   Type indexElement = indicesType.getElementType();

@@ -2,21 +2,24 @@
 //
 // `systole-scatters-as-masked-reductions` (DESIGN section 1, phase
 // `simplify`): a `scatter` whose update computation combines with
-// `maximum`, `minimum` or `multiply`, with an integer `add`, or with `and`
-// or `or` on booleans (JAX's `x.at[i].max(v)`, `segment_max`, an integer
-// `jnp.bincount`), becomes a masked reduction over its updates. The
-// NeuronCore's DMA scatter can only overwrite or add floats (an integer
-// add in the DMA's fp32 would saturate where StableHLO's wraps). For every
-// operand element p,
+// `maximum` or `minimum`, with a float `multiply`, with an integer `add`,
+// or with `and` or `or` on booleans (JAX's `x.at[i].max(v)`,
+// `segment_max`, an integer `jnp.bincount`), becomes a masked reduction
+// over its updates. The NeuronCore's DMA scatter can only overwrite or add
+// floats. For every operand element p,
 //
 //   result[p] = x[p] (+) reduce_{u : window u in bounds and covers p} upd[u]
 //
 // with (+) the combiner and the reduction's identity where no window
-// covers p (spec: scatter; the combiners are associative and commutative,
-// so any order of the updates is one the spec allows). Each window dim
-// must be 1 (the element at the window's start) or the operand's whole dim.
-// The masked tensor has [operand dims..., update scatter dims...]
-// elements; scatters where that passes kMaxMaskedElements are left.
+// covers p (spec: scatter, which leaves the order of the updates to the
+// implementation). Max, min and the integer ops are associative and
+// commutative; a float product reduces x first and then the updates in
+// their order. Integer sums are exact below 2^24, like all i32 arithmetic
+// on the engines; integer products, which pass that long before they wrap,
+// are left. The masked tensor is [operand dims..., update scatter dims...,
+// window offsets...], with a window offset dim for each window dim longer
+// than 1 and shorter than the operand's; scatters where that passes
+// kMaxMaskedElements are left.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +29,7 @@
 #include "dialects/StableHLO/StableHLOOps.h"
 
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 
 namespace systole {
 #define GEN_PASS_DEF_SCATTERSASMASKEDREDUCTIONS
@@ -48,15 +52,20 @@ Operation *combinerOf(stablehlo::ScatterOp op) {
     return nullptr;
   Operation *combine = &body.front();
   auto ret = dyn_cast<stablehlo::ReturnOp>(body.getTerminator());
-  if (!ret || ret.getNumOperands() != 1 ||
+  if (!ret || ret.getNumOperands() != 1 || combine->getNumResults() != 1 ||
       ret.getOperand(0) != combine->getResult(0) ||
       combine->getNumOperands() != 2 ||
       !llvm::is_contained(combine->getOperands(), body.getArgument(0)) ||
       !llvm::is_contained(combine->getOperands(), body.getArgument(1)))
     return nullptr;
   Type element = getElementTypeOrSelf(body.getArgument(0).getType());
-  if (isa<stablehlo::MaximumOp, stablehlo::MinimumOp, stablehlo::MultiplyOp>(
-          combine))
+  if (!isa<FloatType, IntegerType>(element))
+    return nullptr;
+  if (isa<stablehlo::MaximumOp, stablehlo::MinimumOp>(combine))
+    return combine;
+  // Integer products pass 2^24, past what the engines' fp32 holds, long
+  // before they wrap; an integer sum of the updates stays below it.
+  if (isa<FloatType>(element) && isa<stablehlo::MultiplyOp>(combine))
     return combine;
   if (isa<IntegerType>(element) && isa<stablehlo::AddOp>(combine))
     return combine;
@@ -72,10 +81,16 @@ Operation *combinerOf(stablehlo::ScatterOp op) {
 TypedAttr identityOf(Operation *combine, Type element) {
   if (auto ft = dyn_cast<FloatType>(element)) {
     const llvm::fltSemantics &sem = ft.getFloatSemantics();
+    // Formats without infinities (MLIR 19's are the NaN-only 8-bit ones)
+    // start from their largest finite value.
+    bool hasInf = !isa<Float8E4M3FNType, Float8E5M2FNUZType, Float8E4M3FNUZType,
+                       Float8E4M3B11FNUZType>(ft);
     if (isa<stablehlo::MaximumOp>(combine))
-      return FloatAttr::get(ft, APFloat::getInf(sem, /*Negative=*/true));
+      return FloatAttr::get(ft, hasInf ? APFloat::getInf(sem, true)
+                                       : APFloat::getLargest(sem, true));
     if (isa<stablehlo::MinimumOp>(combine))
-      return FloatAttr::get(ft, APFloat::getInf(sem, /*Negative=*/false));
+      return FloatAttr::get(ft, hasInf ? APFloat::getInf(sem, false)
+                                       : APFloat::getLargest(sem, false));
     return FloatAttr::get(ft, APFloat::getOne(sem));
   }
   auto it = cast<IntegerType>(element);
@@ -128,24 +143,41 @@ void rewrite(stablehlo::ScatterOp op) {
     }
   }
   int64_t nS = static_cast<int64_t>(scatterShape.size());
-  // Each window dim is 1 or the operand's whole dim.
-  for (int64_t d = 0; d < rank; ++d)
-    if (windowSizes[d] != 1 && windowSizes[d] != operandType.getDimSize(d))
-      return;
+  // A window dim shorter than the operand's and longer than 1 gets a dim of
+  // the masked tensor for the offset in the window, after the scatter dims.
   SmallVector<int64_t> maskedShape(operandType.getShape());
   maskedShape.append(scatterShape.begin(), scatterShape.end());
+  SmallVector<int64_t> offsetDim(rank, -1);
+  for (int64_t d = 0; d < rank; ++d)
+    if (windowSizes[d] != 1 && windowSizes[d] != operandType.getDimSize(d)) {
+      offsetDim[d] = static_cast<int64_t>(maskedShape.size());
+      maskedShape.push_back(windowSizes[d]);
+    }
+  for (int64_t &m : updateToResult)
+    if (m < rank && offsetDim[m] >= 0)
+      m = offsetDim[m];
   int64_t maskedElements = 1;
   for (int64_t n : maskedShape) {
-    maskedElements *= n;
-    if (maskedElements > kMaxMaskedElements)
+    if (n == 0)
       return;
+    if (maskedElements > kMaxMaskedElements / n)
+      return;
+    maskedElements *= n;
   }
-  if (maskedElements == 0)
+
+  // Updates that all hold the combiner's identity change nothing.
+  Type element = operandType.getElementType();
+  TypedAttr identity = identityOf(combine, element);
+  SplatElementsAttr splat;
+  if (matchPattern(op.getUpdates()[0], m_Constant(&splat)) &&
+      splat.getSplatValue<Attribute>() == identity) {
+    op.getResult(0).replaceAllUsesWith(op.getInputs()[0]);
+    op.erase();
     return;
+  }
 
   OpBuilder b(op);
   Location loc = op.getLoc();
-  Type element = operandType.getElementType();
   Type i32 = b.getI32Type();
   auto maskedType = RankedTensorType::get(maskedShape, element);
   HloBuilder h(b, loc, maskedType);
@@ -153,6 +185,8 @@ void rewrite(stablehlo::ScatterOp op) {
   auto maskedI1 = h.withElement(b.getI1Type());
   SmallVector<int64_t> scatterDimsOfMasked =
       llvm::to_vector(llvm::seq<int64_t>(rank, rank + nS));
+  SmallVector<int64_t> reducedDims = llvm::to_vector(
+      llvm::seq<int64_t>(rank, static_cast<int64_t>(maskedShape.size())));
   // The start of each indexed operand dim, per update, as [S...] i32.
   int64_t ivd = dims.getIndexVectorDim();
   Value indices = op.getScatterIndices();
@@ -198,25 +232,27 @@ void rewrite(stablehlo::ScatterOp op) {
                                   loc, maskedI1, ok,
                                   b.getDenseI64ArrayAttr(scatterDimsOfMasked)));
     }
-    if (windowSizes[d] != 1 || operandType.getDimSize(d) == 1)
+    if (windowSizes[d] == operandType.getDimSize(d))
       continue;
-    // A window of one element: p's coordinate is the start (0 when the
-    // dim is not indexed).
-    Value at = b.create<stablehlo::IotaOp>(
-        loc, RankedTensorType::get(maskedShape, i32), d);
-    Value startHere =
-        start ? b.create<stablehlo::BroadcastInDimOp>(
-                     loc, RankedTensorType::get(maskedShape, i32), start,
-                     b.getDenseI64ArrayAttr(scatterDimsOfMasked))
-                    .getResult()
-              : h.splatOf(RankedTensorType::get(maskedShape, i32), 0);
+    // p's coordinate is the start (0 when the dim is not indexed), plus the
+    // offset in a window longer than 1.
+    auto maskedI32 = RankedTensorType::get(maskedShape, i32);
+    Value at = b.create<stablehlo::IotaOp>(loc, maskedI32, d);
+    Value startHere = start ? b.create<stablehlo::BroadcastInDimOp>(
+                                   loc, maskedI32, start,
+                                   b.getDenseI64ArrayAttr(scatterDimsOfMasked))
+                                  .getResult()
+                            : h.splatOf(maskedI32, 0);
+    if (offsetDim[d] >= 0)
+      startHere = b.create<stablehlo::AddOp>(
+          loc, startHere,
+          b.create<stablehlo::IotaOp>(loc, maskedI32, offsetDim[d]));
     covered =
         both(covered,
              HloBuilder(b, loc, RankedTensorType::get(maskedShape, i32))
                  .compare(stablehlo::ComparisonDirection::EQ, at, startHere));
   }
   // The updates at every p their window covers, the identity elsewhere.
-  TypedAttr identity = identityOf(combine, element);
   Value updates = b.create<stablehlo::BroadcastInDimOp>(
       loc, maskedType, op.getUpdates()[0],
       b.getDenseI64ArrayAttr(updateToResult));
@@ -225,12 +261,29 @@ void rewrite(stablehlo::ScatterOp op) {
     masked = h.select(covered, updates,
                       b.create<stablehlo::ConstantOp>(
                           loc, DenseElementsAttr::get(maskedType, identity)));
+  // A float product is not associative (1e-30 * 1e30 * 1e30 is 1e30, but
+  // 1e-30 * (1e30 * 1e30) inf): x is put first along one reduced dim, so
+  // the reduction multiplies it by the updates in their order.
+  bool xFirst = isa<FloatType>(element) && isa<stablehlo::MultiplyOp>(combine);
+  if (xFirst) {
+    SmallVector<int64_t> flatShape(operandType.getShape());
+    flatShape.push_back(maskedElements / operandType.getNumElements());
+    masked = b.create<stablehlo::ReshapeOp>(loc, maskedType.clone(flatShape),
+                                            masked);
+    SmallVector<int64_t> oneShape(operandType.getShape());
+    oneShape.push_back(1);
+    Value x = b.create<stablehlo::ReshapeOp>(loc, operandType.clone(oneShape),
+                                             op.getInputs()[0]);
+    masked =
+        b.create<stablehlo::ConcatenateOp>(loc, ValueRange{x, masked}, rank);
+    reducedDims.assign({rank});
+  }
   auto scalarType = RankedTensorType::get({}, element);
   Value init = b.create<stablehlo::ConstantOp>(
       loc, DenseElementsAttr::get(scalarType, identity));
   auto reduce = b.create<stablehlo::ReduceOp>(
       loc, TypeRange{operandType}, ValueRange{masked}, ValueRange{init},
-      b.getDenseI64ArrayAttr(scatterDimsOfMasked));
+      b.getDenseI64ArrayAttr(reducedDims));
   {
     OpBuilder::InsertionGuard guard(b);
     Block *body = b.createBlock(&reduce.getBody(), {}, {scalarType, scalarType},
@@ -240,6 +293,11 @@ void rewrite(stablehlo::ScatterOp op) {
     map.map(combine->getOperand(1), body->getArgument(1));
     Operation *inner = b.clone(*combine, map);
     b.create<stablehlo::ReturnOp>(loc, inner->getResult(0));
+  }
+  if (xFirst) {
+    op.getResult(0).replaceAllUsesWith(reduce.getResult(0));
+    op.erase();
+    return;
   }
   // x (+) the reduction, elementwise.
   OperationState state(loc, combine->getName());

@@ -36,8 +36,9 @@ func.func @segment_max(%x: tensor<5x3xf32>, %idx: tensor<6x1xi32>, %u: tensor<6x
 // -----
 
 // The identities: +inf for a float minimum, the largest i8 for an i8
-// minimum, 0 for a ui8 maximum, 1 for a multiply, 0 for an integer add,
-// true for an i1 and; the combiner is kept (here with its operands swapped).
+// minimum, 0 for a ui8 maximum, 1 for a float multiply (which reduces the
+// operand first, then the updates in order), 0 for an integer add, true
+// for an i1 and; the combiner is kept (here with its operands swapped).
 // CHECK-LABEL: func.func @f32_min
 // CHECK: stablehlo.constant dense<0x7F800000> : tensor<f32>
 // CHECK: stablehlo.reduce{{.*}}applies stablehlo.minimum
@@ -47,8 +48,12 @@ func.func @segment_max(%x: tensor<5x3xf32>, %idx: tensor<6x1xi32>, %u: tensor<6x
 // CHECK: stablehlo.constant dense<0> : tensor<ui8>
 // CHECK: stablehlo.reduce{{.*}}applies stablehlo.maximum
 // CHECK-LABEL: func.func @bf16_mul
-// CHECK: stablehlo.constant dense<1.000000e+00> : tensor<bf16>
-// CHECK: stablehlo.reduce{{.*}}applies stablehlo.multiply
+// CHECK: %[[M:.*]] = stablehlo.select
+// CHECK: %[[X:.*]] = stablehlo.reshape %arg0 : (tensor<8xbf16>) -> tensor<8x1xbf16>
+// CHECK: %[[C:.*]] = stablehlo.concatenate %[[X]], %{{.*}}, dim = 1 : (tensor<8x1xbf16>, tensor<8x4xbf16>) -> tensor<8x5xbf16>
+// CHECK: %[[ONE:.*]] = stablehlo.constant dense<1.000000e+00> : tensor<bf16>
+// CHECK: %[[R:.*]] = stablehlo.reduce(%[[C]] init: %[[ONE]]) applies stablehlo.multiply across dimensions = [1]
+// CHECK: return %[[R]]
 // CHECK-LABEL: func.func @i32_add
 // CHECK: stablehlo.constant dense<0> : tensor<i32>
 // CHECK: stablehlo.reduce{{.*}}applies stablehlo.add
@@ -107,15 +112,27 @@ func.func @i1_and(%x: tensor<8xi1>, %i: tensor<4x1xi32>, %u: tensor<4xi1>) -> te
 // -----
 
 // Left for the DMA scatter: a float add and an overwrite. Left as
-// rejected: an i32 xor (no xor reduction), windows of 2 in a dim of 8.
+// rejected: an i32 xor (no xor reduction).
 // CHECK-LABEL: func.func @f32_add
 // CHECK: stablehlo.scatter
 // CHECK-LABEL: func.func @overwrite
 // CHECK: stablehlo.scatter
 // CHECK-LABEL: func.func @i32_xor
 // CHECK: stablehlo.scatter
+// Windows of 2 in a dim of 8 get a window offset dim after the update's
+// scatter dim: p is covered where p == start + offset, starts in [0, 6].
 // CHECK-LABEL: func.func @partial_window
-// CHECK: stablehlo.scatter
+// CHECK: %[[S:.*]] = stablehlo.reshape %{{.*}} : (tensor<4x1xi32>) -> tensor<4xi32>
+// CHECK: %[[HI:.*]] = stablehlo.constant dense<6> : tensor<4xi32>
+// CHECK: stablehlo.compare {{ *}}LE, %[[S]], %[[HI]]
+// CHECK: %[[P:.*]] = stablehlo.iota dim = 0 : tensor<8x4x2xi32>
+// CHECK: %[[SB:.*]] = stablehlo.broadcast_in_dim %[[S]], dims = [1] : (tensor<4xi32>) -> tensor<8x4x2xi32>
+// CHECK: %[[OFF:.*]] = stablehlo.iota dim = 2 : tensor<8x4x2xi32>
+// CHECK: %[[AT:.*]] = stablehlo.add %[[SB]], %[[OFF]]
+// CHECK: stablehlo.compare {{ *}}EQ, %[[P]], %[[AT]]
+// CHECK: stablehlo.broadcast_in_dim %arg2, dims = [1, 2] : (tensor<4x2xf32>) -> tensor<8x4x2xf32>
+// CHECK: stablehlo.reduce{{.*}}applies stablehlo.maximum across dimensions = [1, 2] : (tensor<8x4x2xf32>, tensor<f32>) -> tensor<8xf32>
+// CHECK-NOT: stablehlo.scatter
 func.func @f32_add(%x: tensor<8xf32>, %i: tensor<4x1xi32>, %u: tensor<4xf32>) -> tensor<8xf32> {
   %r = "stablehlo.scatter"(%x, %i, %u) ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):

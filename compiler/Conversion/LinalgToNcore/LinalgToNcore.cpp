@@ -6048,6 +6048,15 @@ FailureOr<ScatterNest> matchScatterNest(scf::ForOp outer, std::string &why) {
     why = "a scatter condition other than its bounds check";
     return failure();
   }
+  // Without the check, every start must be a constant in bounds (what
+  // folding the check away means).
+  if (!ifOp)
+    for (size_t d = 0; d < n.startConst.size(); ++d)
+      if (n.startLoad[d] >= 0 || n.startConst[d] < 0 ||
+          n.startConst[d] > bufferType.getDimSize(d) - n.windowSizes[d]) {
+        why = "a scatter body without its bounds check";
+        return failure();
+      }
   return n;
 }
 

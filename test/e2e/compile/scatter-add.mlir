@@ -24,10 +24,12 @@
 // reduction (scatter-combiners.mlir). Index 1 twice: 2 + 5 + 6.
 // RUN: systole-run %s --entry=int_add --input=4xi32=1,2,3,4 --input=2x1xi32=1,1 --input=2xi32=5,6 | FileCheck %s --check-prefix=INT
 // INT: result[0]: 4xi32=[1 13 3 4]
-// Windows of 2 in a dim of 4 are not one element or the whole dim, which
-// the masked reduction needs: an error at the op.
-// RUN: not systole-run %s --entry=int_add_pairs --input=4xi32=1,2,3,4 --input=2x1xi32=1,1 --input=2x2xi32=5,6,7,8 2>&1 | FileCheck %s --check-prefix=PAIRS
-// PAIRS: scatter-add.mlir:[[@LINE+10]]:8: error: ncore: 'scf.for' has no NeuronCore lowering (a scatter whose update computation is neither the update nor a float add of it
+// Windows of 2 in a dim of 4 as well: 2 + 5 + 7 and 3 + 6 + 8. A scatter
+// that combines with xor (no NeuronCore reduction) is an error at the op.
+// RUN: systole-run %s --entry=int_add_pairs --input=4xi32=1,2,3,4 --input=2x1xi32=1,1 --input=2x2xi32=5,6,7,8 | FileCheck %s --check-prefix=PAIRS
+// PAIRS: result[0]: 4xi32=[1 14 17 4]
+// RUN: not systole-run %s --entry=int_xor --input=4xi32=1,2,3,4 --input=2x1xi32=1,1 --input=2xi32=5,6 2>&1 | FileCheck %s --check-prefix=XOR
+// XOR: scatter-add.mlir:[[@LINE+35]]:8: error: ncore: 'scf.for' has no NeuronCore lowering (a scatter whose update computation is neither the update nor a float add of it
 func.func @int_add(%t: tensor<4xi32>, %i: tensor<2x1xi32>, %u: tensor<2xi32>) -> tensor<4xi32> {
   %s = "stablehlo.scatter"(%t, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
   ^bb0(%a: tensor<i32>, %b: tensor<i32>):
@@ -60,6 +62,14 @@ func.func @const_starts(%x: tensor<2x3xf32>, %u: tensor<2x1x3xf32>) -> tensor<2x
     stablehlo.return %r : tensor<f32>
   }) : (tensor<2x3xf32>, tensor<1x3x1xi32>, tensor<2x1x3xf32>) -> tensor<2x3xf32>
   return %s : tensor<2x3xf32>
+}
+func.func @int_xor(%t: tensor<4xi32>, %i: tensor<2x1xi32>, %u: tensor<2xi32>) -> tensor<4xi32> {
+  %s = "stablehlo.scatter"(%t, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %c = stablehlo.xor %a, %b : tensor<i32>
+    stablehlo.return %c : tensor<i32>
+  }) : (tensor<4xi32>, tensor<2x1xi32>, tensor<2xi32>) -> tensor<4xi32>
+  return %s : tensor<4xi32>
 }
 func.func @main(%t: tensor<5x3xf32>, %i: tensor<5x1xi32>, %u: tensor<5x3xf32>) -> tensor<5x3xf32> {
   %s = "stablehlo.scatter"(%t, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({

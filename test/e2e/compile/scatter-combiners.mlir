@@ -19,6 +19,31 @@
 // ZEROS: result[0]: 1xi32=[-3]
 // RUN: systole-run %s --entry=i64_max --input=3xi64=5,-7,9 --input=2x1xi32=1,1 --input=2xi64=-9,-2 2>&1 | FileCheck %s --check-prefix=I64
 // I64: result[0]: 3xi32=[5 -2 9]
+// Windows shorter than their dim: pairs maxed into 8 zeros at 0, 3, 4
+// and 7 (out of bounds: the pair would end at 8): (1, 2) at 0; (5, 3) at 3
+// and (4, 9) at 4 overlap at 4, max(3, 4).
+// RUN: systole-run %s --entry=pairs --input=8xf32=0,0,0,0,0,0,0,0 --input=4x1xi32=0,3,4,7 --input=4x2xf32=1,2,5,3,4,9,8,8 | FileCheck %s --check-prefix=PAIRS
+// PAIRS: result[0]: 8xf32=[1 2 0 5 4 9 0 0]
+// RUN: systole-run --backend=reference %s --entry=blocks --random-inputs --seed=7 --output=@%t.e.npy --quiet
+// RUN: systole-run %s --entry=blocks --random-inputs --seed=7 --expected-output=@%t.e.npy --rtol=0 --atol=0 --quiet | FileCheck %s
+// A float product multiplies the operand first, then the updates in
+// order: 1e-30 * 1e30 * 1e30 is 1e30 (1e-30 * (1e30 * 1e30) would be inf).
+// RUN: systole-run %s --entry=mul_order --input=2xf32=1e-30,1 --input=2x1xi32=0,0 --input=2xf32=1e30,1e30 | FileCheck %s --check-prefix=ORDER
+// ORDER: result[0]: 2xf32=[1e+30 1]
+// An empty index vector addresses the window at 0; one update is applied
+// once (it was applied twice: 21, 201): 1 + 10, 1 + 100.
+// RUN: systole-run %s --entry=no_index --input=6xf32=1,1,1,1,1,1 --input=0xi32= --input=2xf32=10,100 | FileCheck %s --check-prefix=NOINDEX
+// NOINDEX: result[0]: 6xf32=[11 101 1 1 1 1]
+// Updates that are the combiner's identity (a ui8 max of zeros) leave the
+// operand as it is.
+// RUN: systole-run %s --entry=max_of_zeros --input=3xui8=200,0,7 --input=2x1xi32=0,2 | FileCheck %s --check-prefix=IDENTITY
+// IDENTITY: result[0]: 3xui8=[200 0 7]
+// Integer products pass 2^24 long before they wrap (3^25 mod 256 is 163),
+// and complex numbers have no NeuronCore type: errors at the op.
+// RUN: not systole-run %s --entry=i8_mul --input=2xui8=1,1 --input=25x1xi32=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --input=25xui8=3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3 2>&1 | FileCheck %s --check-prefix=IMUL
+// IMUL: error: ncore: 'scf.for' has no NeuronCore lowering (a scatter whose update computation is neither the update nor a float add of it
+// RUN: not systole-run %s --entry=complex_max --random-inputs 2>&1 | FileCheck %s --check-prefix=COMPLEX
+// COMPLEX: error: complex numbers are not supported by the NeuronCore compiler
 // Against the reference interpreter: bf16 minimum and f32 multiply of
 // elements addressed by two index components, i8 maximum, and a vmapped
 // (batched) scatter-max of rows:
@@ -115,4 +140,68 @@ func.func @i64_max(%x: tensor<3xi64>, %idx: tensor<2x1xi32>, %u: tensor<2xi64>) 
     stablehlo.return %s : tensor<i64>
   }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<3xi64>, tensor<2x1xi32>, tensor<2xi64>) -> tensor<3xi64>
   return %r : tensor<3xi64>
+}
+
+func.func @pairs(%x: tensor<8xf32>, %i: tensor<4x1xi32>, %u: tensor<4x2xf32>) -> tensor<8xf32> {
+  %r = "stablehlo.scatter"(%x, %i, %u) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.maximum %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<8xf32>, tensor<4x1xi32>, tensor<4x2xf32>) -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+func.func @blocks(%x: tensor<6x5x4xi32>, %i: tensor<3x2xi32>, %u: tensor<2x3x3x2xi32>) -> tensor<6x5x4xi32> {
+  %r = "stablehlo.scatter"(%x, %i, %u) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0, 2, 3], scatter_dims_to_operand_dims = [2, 1], index_vector_dim = 1>} : (tensor<6x5x4xi32>, tensor<3x2xi32>, tensor<2x3x3x2xi32>) -> tensor<6x5x4xi32>
+  return %r : tensor<6x5x4xi32>
+}
+
+func.func @mul_order(%x: tensor<2xf32>, %i: tensor<2x1xi32>, %u: tensor<2xf32>) -> tensor<2xf32> {
+  %r = "stablehlo.scatter"(%x, %i, %u) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.multiply %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<2xf32>, tensor<2x1xi32>, tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+
+func.func @no_index(%x: tensor<6xf32>, %i: tensor<0xi32>, %u: tensor<2xf32>) -> tensor<6xf32> {
+  %r = "stablehlo.scatter"(%x, %i, %u) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0], scatter_dims_to_operand_dims = [], index_vector_dim = 0>} : (tensor<6xf32>, tensor<0xi32>, tensor<2xf32>) -> tensor<6xf32>
+  return %r : tensor<6xf32>
+}
+
+func.func @max_of_zeros(%x: tensor<3xui8>, %i: tensor<2x1xi32>) -> tensor<3xui8> {
+  %u = stablehlo.constant dense<0> : tensor<2xui8>
+  %r = "stablehlo.scatter"(%x, %i, %u) ({
+  ^bb0(%a: tensor<ui8>, %b: tensor<ui8>):
+    %s = stablehlo.maximum %a, %b : tensor<ui8>
+    stablehlo.return %s : tensor<ui8>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<3xui8>, tensor<2x1xi32>, tensor<2xui8>) -> tensor<3xui8>
+  return %r : tensor<3xui8>
+}
+
+func.func @i8_mul(%x: tensor<2xui8>, %i: tensor<25x1xi32>, %u: tensor<25xui8>) -> tensor<2xui8> {
+  %r = "stablehlo.scatter"(%x, %i, %u) ({
+  ^bb0(%a: tensor<ui8>, %b: tensor<ui8>):
+    %s = stablehlo.multiply %a, %b : tensor<ui8>
+    stablehlo.return %s : tensor<ui8>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<2xui8>, tensor<25x1xi32>, tensor<25xui8>) -> tensor<2xui8>
+  return %r : tensor<2xui8>
+}
+
+func.func @complex_max(%x: tensor<2xcomplex<f32>>, %i: tensor<2x1xi32>, %u: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
+  %r = "stablehlo.scatter"(%x, %i, %u) ({
+  ^bb0(%a: tensor<complex<f32>>, %b: tensor<complex<f32>>):
+    %s = stablehlo.multiply %a, %b : tensor<complex<f32>>
+    stablehlo.return %s : tensor<complex<f32>>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<2xcomplex<f32>>, tensor<2x1xi32>, tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>>
+  return %r : tensor<2xcomplex<f32>>
 }
