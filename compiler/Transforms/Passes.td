@@ -193,10 +193,10 @@ def ScattersAsMaskedReductions
     : Pass<"systole-scatters-as-masked-reductions", "mlir::func::FuncOp"> {
   let summary = "The `simplify` phase: combining scatters as masked reductions";
   let description = [{
-    A `scatter` whose update computation is `maximum` or `minimum`, a float
-    `multiply` (x first, then the updates in order), an integer `add`
-    (exact below 2^24, as i32 arithmetic on the engines), or `and` or `or`
-    on i1 (JAX's
+    A `scatter` whose update computation is `maximum`, `minimum` or
+    `multiply` (for floats x first, then the updates in order), an integer
+    `add` (integer sums and products exact below 2^24, as i32 arithmetic on
+    the engines), or `and` or `or` on i1 (JAX's
     `x.at[i].max(v)`, `segment_max`, an integer `bincount`), which the
     NeuronCore's DMA scatter cannot combine, becomes a reduction over the
     updates of an [operand dims..., update scatter dims..., window

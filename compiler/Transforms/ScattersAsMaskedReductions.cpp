@@ -2,8 +2,8 @@
 //
 // `systole-scatters-as-masked-reductions` (DESIGN section 1, phase
 // `simplify`): a `scatter` whose update computation combines with
-// `maximum` or `minimum`, with a float `multiply`, with an integer `add`,
-// or with `and` or `or` on booleans (JAX's `x.at[i].max(v)`,
+// `maximum`, `minimum` or `multiply`, with an integer `add`, or with `and`
+// or `or` on booleans (JAX's `x.at[i].max(v)`,
 // `segment_max`, an integer `jnp.bincount`), becomes a masked reduction
 // over its updates. The NeuronCore's DMA scatter can only overwrite or add
 // floats. For every operand element p,
@@ -14,9 +14,10 @@
 // covers p (spec: scatter, which leaves the order of the updates to the
 // implementation). Max, min and the integer ops are associative and
 // commutative; a float product reduces x first and then the updates in
-// their order. Integer sums are exact below 2^24, like all i32 arithmetic
-// on the engines; integer products, which pass that long before they wrap,
-// are left. The masked tensor is [operand dims..., update scatter dims...,
+// their order. Integer sums and products are exact while they stay below
+// 2^24, like all i32 arithmetic and integer reductions on the engines (a
+// product of many 8-bit updates passes that before it wraps). The masked
+// tensor is [operand dims..., update scatter dims...,
 // window offsets...], with a window offset dim for each window dim longer
 // than 1 and shorter than the operand's; scatters where that passes
 // kMaxMaskedElements are left.
@@ -61,11 +62,8 @@ Operation *combinerOf(stablehlo::ScatterOp op) {
   Type element = getElementTypeOrSelf(body.getArgument(0).getType());
   if (!isa<FloatType, IntegerType>(element))
     return nullptr;
-  if (isa<stablehlo::MaximumOp, stablehlo::MinimumOp>(combine))
-    return combine;
-  // Integer products pass 2^24, past what the engines' fp32 holds, long
-  // before they wrap; an integer sum of the updates stays below it.
-  if (isa<FloatType>(element) && isa<stablehlo::MultiplyOp>(combine))
+  if (isa<stablehlo::MaximumOp, stablehlo::MinimumOp, stablehlo::MultiplyOp>(
+          combine))
     return combine;
   if (isa<IntegerType>(element) && isa<stablehlo::AddOp>(combine))
     return combine;

@@ -38,10 +38,12 @@
 // operand as it is.
 // RUN: systole-run %s --entry=max_of_zeros --input=3xui8=200,0,7 --input=2x1xi32=0,2 | FileCheck %s --check-prefix=IDENTITY
 // IDENTITY: result[0]: 3xui8=[200 0 7]
-// Integer products pass 2^24 long before they wrap (3^25 mod 256 is 163),
-// and complex numbers have no NeuronCore type: errors at the op.
-// RUN: not systole-run %s --entry=i8_mul --input=2xui8=1,1 --input=25x1xi32=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --input=25xui8=3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3 2>&1 | FileCheck %s --check-prefix=IMUL
-// IMUL: error: ncore: 'scf.for' has no NeuronCore lowering (a scatter whose update computation is neither the update nor a float add of it
+// A ui8 product that wraps while it stays below 2^24 (integer products
+// past that are inexact, as every integer product on the engines' fp32):
+// 3 * 2^7 * 3 * 3 = 3456, 128 mod 256; and complex numbers have no
+// NeuronCore type: an error at the op.
+// RUN: systole-run %s --entry=i8_mul --input=2xui8=3,5 --input=4x1xi32=0,1,0,0 --input=4xui8=128,7,3,3 | FileCheck %s --check-prefix=IMUL
+// IMUL: result[0]: 2xui8=[128 35]
 // RUN: not systole-run %s --entry=complex_max --random-inputs 2>&1 | FileCheck %s --check-prefix=COMPLEX
 // COMPLEX: error: complex numbers are not supported by the NeuronCore compiler
 // Against the reference interpreter: bf16 minimum and f32 multiply of
@@ -188,12 +190,12 @@ func.func @max_of_zeros(%x: tensor<3xui8>, %i: tensor<2x1xi32>) -> tensor<3xui8>
   return %r : tensor<3xui8>
 }
 
-func.func @i8_mul(%x: tensor<2xui8>, %i: tensor<25x1xi32>, %u: tensor<25xui8>) -> tensor<2xui8> {
+func.func @i8_mul(%x: tensor<2xui8>, %i: tensor<4x1xi32>, %u: tensor<4xui8>) -> tensor<2xui8> {
   %r = "stablehlo.scatter"(%x, %i, %u) ({
   ^bb0(%a: tensor<ui8>, %b: tensor<ui8>):
     %s = stablehlo.multiply %a, %b : tensor<ui8>
     stablehlo.return %s : tensor<ui8>
-  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<2xui8>, tensor<25x1xi32>, tensor<25xui8>) -> tensor<2xui8>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<2xui8>, tensor<4x1xi32>, tensor<4xui8>) -> tensor<2xui8>
   return %r : tensor<2xui8>
 }
 
