@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Transforms/HloBuilder.h"
 #include "compiler/Transforms/Passes.h"
 
 #include "dialects/StableHLO/StableHLOOps.h"
@@ -69,21 +70,9 @@ void expand(stablehlo::ScatterOp op) {
   componentShape[ivd] = 1;
   auto componentType = RankedTensorType::get(componentShape, element);
   SmallVector<std::pair<int64_t, Value>> components;
-  ArrayRef<int64_t> toOperand = dims.getScatterDimsToOperandDims();
-  if (toOperand.size() == 1) {
-    components.push_back({toOperand[0], indices});
-  } else {
-    SmallVector<int64_t> starts(indicesType.getRank(), 0),
-        limits(indicesType.getShape()), strides(indicesType.getRank(), 1);
-    for (auto [k, d] : llvm::enumerate(toOperand)) {
-      starts[ivd] = static_cast<int64_t>(k);
-      limits[ivd] = static_cast<int64_t>(k) + 1;
-      components.push_back({d, b.create<stablehlo::SliceOp>(
-                                   loc, indices, b.getDenseI64ArrayAttr(starts),
-                                   b.getDenseI64ArrayAttr(limits),
-                                   b.getDenseI64ArrayAttr(strides))});
-    }
-  }
+  for (auto [k, d] : llvm::enumerate(dims.getScatterDimsToOperandDims()))
+    components.push_back(
+        {d, indexComponent(b, loc, indices, ivd, static_cast<int64_t>(k))});
   for (auto [d, along] : llvm::zip(inputBatching, indicesBatching))
     components.push_back(
         {d, b.create<stablehlo::IotaOp>(loc, componentType, along)});

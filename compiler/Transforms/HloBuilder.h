@@ -118,6 +118,24 @@ private:
   mlir::RankedTensorType type;
 };
 
+/// Index component `k` of scatter or gather `indices` whose index vector
+/// dim is `ivd` (spec: scatter, gather): the slice [k, k + 1) along `ivd`,
+/// of the indices' shape with 1 there; `indices` itself when `ivd` is
+/// their rank (an implicit index vector of one component) or has size 1.
+inline mlir::Value indexComponent(mlir::OpBuilder &b, mlir::Location loc,
+                                  mlir::Value indices, int64_t ivd, int64_t k) {
+  auto type = mlir::cast<mlir::RankedTensorType>(indices.getType());
+  if (ivd == type.getRank() || type.getDimSize(ivd) == 1)
+    return indices;
+  llvm::SmallVector<int64_t> starts(type.getRank(), 0), limits(type.getShape()),
+      strides(type.getRank(), 1);
+  starts[ivd] = k;
+  limits[ivd] = k + 1;
+  return b.create<stablehlo::SliceOp>(
+      loc, indices, b.getDenseI64ArrayAttr(starts),
+      b.getDenseI64ArrayAttr(limits), b.getDenseI64ArrayAttr(strides));
+}
+
 } // namespace systole
 
 #endif

@@ -190,16 +190,7 @@ void rewrite(stablehlo::ScatterOp op) {
   Value indices = op.getScatterIndices();
   ArrayRef<int64_t> toOperand = dims.getScatterDimsToOperandDims();
   auto startOf = [&](int64_t k) -> Value {
-    Value component = indices;
-    if (ivd < indicesType.getRank()) {
-      SmallVector<int64_t> starts(indicesType.getRank(), 0),
-          limits(indicesType.getShape()), strides(indicesType.getRank(), 1);
-      starts[ivd] = k;
-      limits[ivd] = k + 1;
-      component = b.create<stablehlo::SliceOp>(
-          loc, indices, b.getDenseI64ArrayAttr(starts),
-          b.getDenseI64ArrayAttr(limits), b.getDenseI64ArrayAttr(strides));
-    }
+    Value component = indexComponent(b, loc, indices, ivd, k);
     auto type = cast<RankedTensorType>(component.getType());
     component = b.create<stablehlo::ReshapeOp>(
         loc, RankedTensorType::get(scatterShape, type.getElementType()),
