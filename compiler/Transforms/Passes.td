@@ -372,7 +372,7 @@ def WidenFloatReductions : Pass<"systole-widen-float-reductions",
 
 def WidenUnsignedReductions : Pass<"systole-widen-unsigned-reductions",
                                    "mlir::func::FuncOp"> {
-  let summary = "The `linalg` phase, first: ui8/ui16 reductions on i32";
+  let summary = "The `linalg` phase, first: unsigned reductions on i32";
   let description = [{
     A `reduce` or `reduce_window` with ui8 or ui16 operands whose body is
     made of comparisons, selects, `maximum`, `minimum`, `add`, `multiply`
@@ -382,7 +382,13 @@ def WidenUnsignedReductions : Pass<"systole-widen-unsigned-reductions",
     extension keeps the order of the values and their residues modulo 2^8
     (2^16), so the results are exact while they stay below 2^24 (the
     engines' limit for all i32 arithmetic); the engines have no unsigned
-    combiner.
+    combiner. A ui32 `maximum` or `minimum` reduction (no wider type) runs
+    on the operand's signed form (`bitcast_convert` to i32), where the
+    values from 2^31 up are the negative ones: the unsigned maximum is the
+    signed maximum of the negative values where there are any, else of
+    all; the unsigned minimum the signed minimum of the non-negative values
+    where there are any, else of all; the init value is combined last,
+    elementwise, unless it is the combiner's identity.
   }];
   let dependentDialects = ["::systole::stablehlo::StableHLODialect"];
 }

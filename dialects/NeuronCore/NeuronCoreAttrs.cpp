@@ -40,7 +40,8 @@ bool systole::ncore::isSupportedElementType(Type type) {
     if (i.isSignless())
       return i.getWidth() == 32 || i.getWidth() == 16 || i.getWidth() == 8 ||
              i.getWidth() == 1;
-    return i.isUnsigned() && i.getWidth() == 8;
+    return i.isUnsigned() &&
+           (i.getWidth() == 8 || i.getWidth() == 16 || i.getWidth() == 32);
   }
   return false;
 }
@@ -114,7 +115,7 @@ AccessPatternAttr::verify(function_ref<InFlightDiagnostic()> emitError, Memory m
   if (!isSupportedElementType(elementType))
     return emitError() << "access pattern element type " << elementType
                        << " is not a NeuronCore type (f32, bf16, f16, f8E4M3, "
-                          "f8E4M3FN, f8E5M2, i32, i16, i8, ui8, i1)";
+                          "f8E4M3FN, f8E5M2, i32, i16, i8, ui32, ui16, ui8, i1)";
   if (counts.size() != strides.size())
     return emitError() << "access pattern has " << counts.size() << " counts but "
                        << strides.size() << " strides";

@@ -207,7 +207,7 @@ static LogicalResult verifyTensorDecl(Operation *op, Type type, int64_t address)
   if (!isSupportedElementType(tensor.getElementType()))
     return op->emitOpError() << "element type " << tensor.getElementType()
                              << " is not a NeuronCore type (f32, bf16, f16, f8E4M3, "
-                                "f8E4M3FN, f8E5M2, i32, i16, i8, ui8, i1)";
+                                "f8E4M3FN, f8E5M2, i32, i16, i8, ui32, ui16, ui8, i1)";
   return verifyAddress(op, address);
 }
 
@@ -228,7 +228,7 @@ LogicalResult ConstantOp::verify() {
   if (!isSupportedElementType(type.getElementType()))
     return emitOpError() << "element type " << type.getElementType()
                          << " is not a NeuronCore type (f32, bf16, f16, f8E4M3, "
-                            "f8E4M3FN, f8E5M2, i32, i16, i8, ui8, i1)";
+                            "f8E4M3FN, f8E5M2, i32, i16, i8, ui32, ui16, ui8, i1)";
   if (!isa<DenseElementsAttr>(getValue()))
     return emitOpError() << "value must be dense elements";
   return verifyAddress(*this, int64_t(getAddress()));

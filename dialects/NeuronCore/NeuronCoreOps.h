@@ -31,7 +31,9 @@
 namespace systole::ncore {
 
 /// Whether `type` is an element type of DESIGN section 3: f32, bf16, f16,
-/// f8E4M3, f8E4M3FN, f8E5M2, i32, i16, i8, ui8, i1.
+/// f8E4M3, f8E4M3FN, f8E5M2, i32, i16, i8, ui8, i1; and ui32, ui16, which
+/// the NeuronCore also has (NKI's supported data types: uint32, uint16).
+/// Engines read unsigned elements as their unsigned values.
 bool isSupportedElementType(mlir::Type type);
 /// Bytes per element of a supported type (i1 is stored as one byte); 0 for
 /// any other type.

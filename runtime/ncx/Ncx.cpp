@@ -43,7 +43,8 @@ const char *memoryName(Memory memory) {
 
 bool isIntegerDType(DType dtype) {
   return dtype == DTYPE_I32 || dtype == DTYPE_I16 || dtype == DTYPE_I8 ||
-         dtype == DTYPE_U8 || dtype == DTYPE_I1;
+         dtype == DTYPE_U8 || dtype == DTYPE_I1 || dtype == DTYPE_U16 ||
+         dtype == DTYPE_U32;
 }
 
 /// Checks one instruction; `fail(msg)` builds the error.
@@ -602,10 +603,12 @@ int64_t elementBytes(DType dtype) {
   switch (dtype) {
   case DTYPE_F32:
   case DTYPE_I32:
+  case DTYPE_U32:
     return 4;
   case DTYPE_BF16:
   case DTYPE_F16:
   case DTYPE_I16:
+  case DTYPE_U16:
     return 2;
   case DTYPE_F8E4M3:
   case DTYPE_F8E4M3FN:
@@ -641,6 +644,10 @@ std::string dtypeName(DType dtype) {
     return "i8";
   case DTYPE_U8:
     return "ui8";
+  case DTYPE_U16:
+    return "ui16";
+  case DTYPE_U32:
+    return "ui32";
   case DTYPE_I1:
     return "i1";
   default:

@@ -294,6 +294,10 @@ systole::DType toRuntimeDType(ncx::DType dtype) {
     return systole::DType::I8;
   case DTYPE_U8:
     return systole::DType::U8;
+  case DTYPE_U16:
+    return systole::DType::U16;
+  case DTYPE_U32:
+    return systole::DType::U32;
   case DTYPE_I1:
     return systole::DType::I1;
   default:
@@ -344,6 +348,14 @@ void loadRow(const View &v, int p, float *out) {
         case DTYPE_I8:
           for (int64_t i = 0; i < count; ++i)
             o[i] = static_cast<float>(static_cast<int8_t>(ptr[i * stride]));
+          return;
+        case DTYPE_U32:
+          for (int64_t i = 0; i < count; ++i)
+            o[i] = static_cast<float>(loadAs<uint32_t>(ptr + i * stride));
+          return;
+        case DTYPE_U16:
+          for (int64_t i = 0; i < count; ++i)
+            o[i] = static_cast<float>(loadAs<uint16_t>(ptr + i * stride));
           return;
         case DTYPE_U8:
         case DTYPE_I1:
@@ -399,6 +411,14 @@ void storeRow(const View &v, int p, const float *in, bool saturateFp8) {
         case DTYPE_U8:
           for (int64_t i = 0; i < count; ++i)
             ptr[i * stride] = floatToInt<uint8_t>(s[i]);
+          return;
+        case DTYPE_U16:
+          for (int64_t i = 0; i < count; ++i)
+            storeAs<uint16_t>(ptr + i * stride, floatToInt<uint16_t>(s[i]));
+          return;
+        case DTYPE_U32:
+          for (int64_t i = 0; i < count; ++i)
+            storeAs<uint32_t>(ptr + i * stride, floatToInt<uint32_t>(s[i]));
           return;
         case DTYPE_I1:
         default:

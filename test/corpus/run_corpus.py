@@ -15,10 +15,10 @@ import subprocess
 import sys
 
 # Element types the NeuronCore lacks (DESIGN section 3). A file using any of
-# them is outside what --supported-only counts: f64 and i64 are narrowed with
-# a warning, complex numbers and the other types are rejected.
+# them is outside what --supported-only counts: f64, i64 and ui64 are
+# narrowed with a warning, complex numbers and the other types are rejected.
 UNSUPPORTED = re.compile(
-    r"(complex<|[x<]f64>|[x<]i64>|[x<]ui64>|[x<]ui32>|[x<]ui16>|[x<]u?i4>|[x<]u?i2>|"
+    r"(complex<|[x<]f64>|[x<]i64>|[x<]ui64>|[x<]u?i4>|[x<]u?i2>|"
     r"f8E4M3FN>|FNUZ|f8E4M3B11|f8E3M4|f8E8M0|f4E2M1|f6E)")
 
 
@@ -53,7 +53,7 @@ def main():
     ap.add_argument("--filter", default="", help="only files containing this")
     ap.add_argument("--supported-only", action="store_true",
                     help="only files whose element types the NeuronCore has "
-                         "(f32, bf16, f16, f8E4M3, f8E5M2, i32, i16, i8, ui8, i1)")
+                         "(f32, bf16, f16, f8E4M3, f8E5M2, i32, i16, i8, ui32, ui16, ui8, i1)")
     args = ap.parse_args()
 
     folder = os.path.join(args.corpus, "stablehlo-testdata")

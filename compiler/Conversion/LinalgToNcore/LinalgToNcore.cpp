@@ -734,11 +734,15 @@ FailureOr<HbmView> resolveView(Value v, func::FuncOp main, ModuleOp module,
       address =
           main.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), kAddressAttr);
       // Unsigned data keeps its type (the linalg phase made it signless):
-      // engines must read ui8 bytes as unsigned.
+      // engines must read ui8 and ui16 bytes as unsigned. ui32 data stays
+      // in its signed form (an i32 view of the same bytes): its values
+      // past 2^31 have no i32 tile value, and the body's unsigned ops
+      // (`cmpi ult`, `uitofp`, ...) take the signed form.
       if (auto t = main.getArgAttrOfType<TypeAttr>(arg.getArgNumber(),
                                                    "systole.element_type"))
         if (t.getValue().getIntOrFloatBitWidth() ==
                 view.elementType.getIntOrFloatBitWidth() &&
+            t.getValue().getIntOrFloatBitWidth() < 32 &&
             isSupportedElementType(t.getValue()))
           view.elementType = t.getValue();
     }
@@ -1836,7 +1840,7 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
   if (isa<arith::DivSIOp, arith::RemSIOp>(op) ||
       (isa<arith::DivUIOp, arith::RemUIOp>(op) &&
        (op->getOperand(0).getType().isIndex() ||
-        op->getOperand(0).getType().getIntOrFloatBitWidth() < 32)))
+        op->getOperand(0).getType().getIntOrFloatBitWidth() <= 32)))
     return lowerIntegerDivision(op, type);
   if (isa<arith::RemFOp>(op))
     return lowerFloatRemainder(op, type);
@@ -1913,6 +1917,47 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     if (failed(t) || failed(r))
       return failure();
     e.copy(loc, full(*t), full(*r), Engine::vector);
+    return r;
+  }
+  if (isa<arith::FPToUIOp>(op)) {
+    // XLA's float -> unsigned conversion (the reference interpreter's too):
+    // toward zero, saturated to [0, 2^w - 1], NaN to 0 (the final
+    // conversion's), then in the signed form the body's unsigned ops
+    // expect: v - 2^w from 2^(w-1) up. fp32 has no 2^32 - 1: ui32 clamps
+    // at 2^32, whose signed form 0 then takes the -1 of 2^32 - 1.
+    unsigned width = type.getIntOrFloatBitWidth();
+    Type f32 = e.b.getF32Type();
+    double wrap = std::ldexp(1.0, static_cast<int>(width));
+    FailureOr<Operand> t =
+        lowerRounding(op, op->getOperand(0).getType(), /*truncate=*/true);
+    if (failed(t))
+      return failure();
+    Operand zero, top;
+    zero.type = top.type = f32;
+    zero.imm = 0;
+    top.imm = width < 32 ? wrap - 1 : wrap;
+    FailureOr<Operand> low = alu(AluOp::max, *t, zero, f32, f32);
+    if (failed(low))
+      return failure();
+    FailureOr<Operand> clamped = alu(AluOp::min, *low, top, f32, f32);
+    if (failed(clamped))
+      return failure();
+    FailureOr<Operand> signedForm =
+        wrapWhere(*clamped, AluOp::ge, wrap / 2, -wrap, f32, f32);
+    if (failed(signedForm))
+      return failure();
+    if (width == 32) {
+      FailureOr<Operand> full32 = alu(AluOp::ge, *clamped, top, f32, f32);
+      if (failed(full32))
+        return failure();
+      signedForm = alu(AluOp::sub, *signedForm, *full32, f32, f32);
+      if (failed(signedForm))
+        return failure();
+    }
+    FailureOr<Operand> r = newTile(type, ftot);
+    if (failed(r))
+      return failure();
+    e.copy(loc, full(*signedForm), full(*r), Engine::vector);
     return r;
   }
   if (auto aop = aluFor(op)) {
@@ -3044,9 +3089,9 @@ FailureOr<Operand> TileEmitter::lowerFloatRemainder(Operation *op, Type type) {
 /// the most negative value / -1 wraps to itself (its remainder is 0). Also
 /// arith.divui and remui on indices (non-negative; from a linalg.index whose
 /// dim a collapse merged, e.g. an iota fused with a rank-3 dot_general) and
-/// on ui8/ui16 data (held in its signed form, so read as v + 2^width where
-/// negative first), where these rules agree with the unsigned ones (x / 0 is
-/// all ones).
+/// on ui8/ui16/ui32 data (held in its signed form, so read as v + 2^width
+/// where negative first), where these rules agree with the unsigned ones
+/// (x / 0 is all ones).
 /// q = trunc(a / b) in fp32, then one correction: fp32's quotient can round
 /// up onto the next integer, leaving a remainder a - q * b of the wrong
 /// sign, and then |q| is one too large. Exact while |a|, |b| < 2^24.
@@ -7750,6 +7795,23 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       k.inputMaps.clear();
     } else if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
       k.body = generic.getBody();
+      // A `bitcast_convert` alone in its kernel moves bytes: a copy of the
+      // input read with the result's element type, exact at any width (in
+      // a body, fp32 compute keeps only patterns of up to 16 bits).
+      Operation &first = k.body->front();
+      if (auto cast = dyn_cast<arith::BitcastOp>(first);
+          cast && k.inputs.size() == 1 &&
+          cast.getIn() == k.body->getArgument(0) &&
+          k.body->getTerminator()->getOperand(0) == cast.getResult() &&
+          &*std::next(k.body->begin()) == k.body->getTerminator() &&
+          linalgOp.getNumReductionLoops() == 0 &&
+          cast.getType().getIntOrFloatBitWidth() >= 8 &&
+          cast.getType().getIntOrFloatBitWidth() ==
+              k.inputs[0].elementType.getIntOrFloatBitWidth() &&
+          isSupportedElementType(cast.getType())) {
+        k.copy = true;
+        k.inputs[0].elementType = cast.getType();
+      }
       for (auto load : k.body->getOps<memref::LoadOp>()) {
         if (k.captured.count(load.getMemRef()))
           continue;

@@ -37,6 +37,10 @@ ncx::DType toDType(Type type) {
     return ncx::DTYPE_F8E5M2;
   if (type.isUnsignedInteger(8))
     return ncx::DTYPE_U8;
+  if (type.isUnsignedInteger(16))
+    return ncx::DTYPE_U16;
+  if (type.isUnsignedInteger(32))
+    return ncx::DTYPE_U32;
   if (type.isSignlessInteger(32))
     return ncx::DTYPE_I32;
   if (type.isSignlessInteger(16))

@@ -41,6 +41,10 @@ Type fromDType(MLIRContext *ctx, ncx::DType dtype) {
     return b.getI8Type();
   case ncx::DTYPE_U8:
     return IntegerType::get(ctx, 8, IntegerType::Unsigned);
+  case ncx::DTYPE_U16:
+    return IntegerType::get(ctx, 16, IntegerType::Unsigned);
+  case ncx::DTYPE_U32:
+    return IntegerType::get(ctx, 32, IntegerType::Unsigned);
   case ncx::DTYPE_I1:
     return b.getI1Type();
   default:

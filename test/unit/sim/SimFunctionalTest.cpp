@@ -33,7 +33,7 @@ runOp(const std::vector<HostTensor> &inputs, StreamId engine,
   for (size_t i = 0; i < inputs.size(); ++i) {
     const HostTensor &t = inputs[i];
     DType dt = static_cast<DType>(0);
-    for (int d = DTYPE_F32; d <= DTYPE_I1; ++d)
+    for (int d = DTYPE_F32; d <= DTYPE_U32; ++d)
       if (sim::toRuntimeDType(static_cast<DType>(d)) == t.dtype)
         dt = static_cast<DType>(d);
     uint64_t address = b.input("in" + std::to_string(i), t.shape, dt);
@@ -407,6 +407,52 @@ TEST(SimFunctionalTest, TensorTensorOps) {
                 c.f(int32_t(ia[i]), int32_t(ib[i])))
           << c.op << " " << i;
   }
+}
+
+// ui16 and ui32 elements (NKI's uint16, uint32): read as their unsigned
+// values (40000 and 4294967295, not -25536 and -1), written rounded to
+// nearest even and saturated to the type's range.
+TEST(SimFunctionalTest, UnsignedSixteenAndThirtyTwoBitElements) {
+  absl::StatusOr<SimResult> result = runOp(
+      {tensor(systole::DType::U16, {1, 4}, {0, 1, 40000, 65535})}, kVector,
+      [&](Instruction *inst) {
+        TensorCopy *c = inst->mutable_tensor_copy();
+        *c->mutable_src() = sbuf(1, 4, 0, DTYPE_U16);
+        *c->mutable_dst() = sbuf(1, 4, kSlot, DTYPE_F32);
+      },
+      1, 4, DTYPE_F32, kSlot);
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_EQ(result->outputs[0].getDouble(2), 40000);
+  EXPECT_EQ(result->outputs[0].getDouble(3), 65535);
+
+  result = runOp(
+      {tensor(systole::DType::U32, {1, 4}, {7, 70000, 4294967295.0, 16})},
+      kVector,
+      [&](Instruction *inst) {
+        TensorCopy *c = inst->mutable_tensor_copy();
+        *c->mutable_src() = sbuf(1, 4, 0, DTYPE_U32);
+        *c->mutable_dst() = sbuf(1, 4, kSlot, DTYPE_U16);
+      },
+      1, 4, DTYPE_U16, kSlot);
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_EQ(result->outputs[0].getInt64(0), 7);
+  EXPECT_EQ(result->outputs[0].getInt64(1), 65535);
+  EXPECT_EQ(result->outputs[0].getInt64(2), 65535);
+  EXPECT_EQ(result->outputs[0].getInt64(3), 16);
+
+  result = runOp(
+      {tensor(systole::DType::F32, {1, 4}, {-3, 2.5, 3.5, 5e9})}, kVector,
+      [&](Instruction *inst) {
+        TensorCopy *c = inst->mutable_tensor_copy();
+        *c->mutable_src() = sbuf(1, 4, 0, DTYPE_F32);
+        *c->mutable_dst() = sbuf(1, 4, kSlot, DTYPE_U32);
+      },
+      1, 4, DTYPE_U32, kSlot);
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_EQ(result->outputs[0].getInt64(0), 0);
+  EXPECT_EQ(result->outputs[0].getInt64(1), 2);
+  EXPECT_EQ(result->outputs[0].getInt64(2), 4);
+  EXPECT_EQ(result->outputs[0].getInt64(3), 4294967295LL);
 }
 
 TEST(SimFunctionalTest, TensorScalarAndSelect) {
