@@ -113,9 +113,10 @@ AccessPatternAttr::verify(function_ref<InFlightDiagnostic()> emitError, Memory m
                           int64_t byteOffset, Type elementType, ArrayRef<int64_t> counts,
                           ArrayRef<int64_t> strides, int64_t partitionStride) {
   if (!isSupportedElementType(elementType))
-    return emitError() << "access pattern element type " << elementType
-                       << " is not a NeuronCore type (f32, bf16, f16, f8E4M3, "
-                          "f8E4M3FN, f8E5M2, i32, i16, i8, ui32, ui16, ui8, i1)";
+    return emitError()
+           << "access pattern element type " << elementType
+           << " is not a NeuronCore type (f32, bf16, f16, f8E4M3, "
+              "f8E4M3FN, f8E5M2, i32, i16, i8, ui32, ui16, ui8, i1)";
   if (counts.size() != strides.size())
     return emitError() << "access pattern has " << counts.size() << " counts but "
                        << strides.size() << " strides";

@@ -205,9 +205,10 @@ static LogicalResult verifyAddress(Operation *op, int64_t address) {
 static LogicalResult verifyTensorDecl(Operation *op, Type type, int64_t address) {
   auto tensor = cast<RankedTensorType>(type);
   if (!isSupportedElementType(tensor.getElementType()))
-    return op->emitOpError() << "element type " << tensor.getElementType()
-                             << " is not a NeuronCore type (f32, bf16, f16, f8E4M3, "
-                                "f8E4M3FN, f8E5M2, i32, i16, i8, ui32, ui16, ui8, i1)";
+    return op->emitOpError()
+           << "element type " << tensor.getElementType()
+           << " is not a NeuronCore type (f32, bf16, f16, f8E4M3, "
+              "f8E4M3FN, f8E5M2, i32, i16, i8, ui32, ui16, ui8, i1)";
   return verifyAddress(op, address);
 }
 
@@ -226,9 +227,10 @@ LogicalResult ScratchOp::verify() {
 LogicalResult ConstantOp::verify() {
   auto type = cast<ShapedType>(getValue().getType());
   if (!isSupportedElementType(type.getElementType()))
-    return emitOpError() << "element type " << type.getElementType()
-                         << " is not a NeuronCore type (f32, bf16, f16, f8E4M3, "
-                            "f8E4M3FN, f8E5M2, i32, i16, i8, ui32, ui16, ui8, i1)";
+    return emitOpError()
+           << "element type " << type.getElementType()
+           << " is not a NeuronCore type (f32, bf16, f16, f8E4M3, "
+              "f8E4M3FN, f8E5M2, i32, i16, i8, ui32, ui16, ui8, i1)";
   if (!isa<DenseElementsAttr>(getValue()))
     return emitOpError() << "value must be dense elements";
   return verifyAddress(*this, int64_t(getAddress()));
