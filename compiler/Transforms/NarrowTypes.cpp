@@ -285,8 +285,8 @@ struct NarrowTypesPass : systole::impl::NarrowTypesBase<NarrowTypesPass> {
         continue;
       }
       InFlightDiagnostic warning = mlir::emitWarning(func.getLoc());
-      warning << "narrowed f64 to f32 and i64 to i32 (the NeuronCore has "
-                 "neither) in ";
+      warning << "narrowed f64 to f32 and i64 to i32 (ui64 to ui32; the "
+                 "NeuronCore has none of them) in ";
       if (count == 0)
         warning << "the signature of @" << func.getSymName();
       else

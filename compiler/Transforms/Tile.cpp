@@ -30,11 +30,12 @@ using namespace mlir;
 
 void systole::setTiling(Operation *op, const TilingDecision &decision) {
   Builder b(op->getContext());
-  op->setAttr(
-      kTilingAttrName,
-      b.getDictionaryAttr(
-          {b.getNamedAttr("partition", b.getI64IntegerAttr(decision.partition)),
-           b.getNamedAttr("tiles", b.getDenseI64ArrayAttr(decision.tiles))}));
+  SmallVector<NamedAttribute> entries = {
+      b.getNamedAttr("partition", b.getI64IntegerAttr(decision.partition)),
+      b.getNamedAttr("tiles", b.getDenseI64ArrayAttr(decision.tiles))};
+  if (decision.reductionOuter)
+    entries.push_back(b.getNamedAttr("reduction_outer", b.getUnitAttr()));
+  op->setAttr(kTilingAttrName, b.getDictionaryAttr(entries));
 }
 
 FailureOr<systole::TilingDecision> systole::getTiling(Operation *op) {
@@ -48,7 +49,39 @@ FailureOr<systole::TilingDecision> systole::getTiling(Operation *op) {
   TilingDecision d;
   d.partition = partition.getInt();
   d.tiles.assign(tiles.asArrayRef().begin(), tiles.asArrayRef().end());
+  d.reductionOuter = static_cast<bool>(dict.get("reduction_outer"));
   return d;
+}
+
+/// For a reduction `op` over one loop, the innermost, tiled by `d`: a
+/// parallel free loop along which an input that the reduction strides over
+/// is contiguous (its indexing map's last result; HBM buffers are row
+/// major), when its tile under `d` holds fewer elements of that loop than
+/// the loop has (the input then loads one element per DMA descriptor);
+/// else -1.
+static int64_t contiguousParallelLoop(linalg::LinalgOp op,
+                                      const systole::TilingDecision &d) {
+  SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
+  int64_t n = static_cast<int64_t>(iters.size());
+  if (n < 2 || op.getNumReductionLoops() != 1 ||
+      iters[n - 1] == utils::IteratorType::parallel || d.partition < 0)
+    return -1;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (map.getNumResults() == 0 || !map.isProjectedPermutation())
+      continue;
+    auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+    if (!last)
+      continue;
+    int64_t q = last.getPosition();
+    if (q == d.partition || iters[q] != utils::IteratorType::parallel ||
+        d.tiles[q] >= ranges[q] ||
+        !map.isFunctionOfDim(static_cast<unsigned>(n - 1)))
+      continue;
+    return q;
+  }
+  return -1;
 }
 
 /// Largest free elements per partition of one tile: keeps instructions at a
@@ -290,11 +323,28 @@ struct TilePass : systole::impl::TileBase<TilePass> {
         }
         transposedLoadBytes = std::max(transposedLoadBytes, bits / 8);
       }
-      systole::setTiling(
-          op, systole::decideTiling(ranges, op.getIteratorTypesArray(),
-                                    bytesPerElement,
-                                    loaded->sbuf_bytes_per_partition(),
-                                    partitions, transposedLoadBytes));
+      systole::TilingDecision d = systole::decideTiling(
+          ranges, op.getIteratorTypesArray(), bytesPerElement,
+          loaded->sbuf_bytes_per_partition(), partitions, transposedLoadBytes);
+      // An input contiguous along a parallel loop and strided along the
+      // reduction (a masked scatter reduction's updates, [updates x
+      // features], reduced over the updates): that loop's elements first,
+      // then as much of the reduction as the budget leaves, with the
+      // reduction outside it in the tile.
+      if (int64_t q = contiguousParallelLoop(op, d); q >= 0) {
+        int64_t r = static_cast<int64_t>(ranges.size()) - 1;
+        // The free elements decideTiling gave the tile, redistributed.
+        int64_t budget = 1;
+        for (size_t l = 0; l < ranges.size(); ++l)
+          if (static_cast<int64_t>(l) != d.partition) {
+            budget *= d.tiles[l];
+            d.tiles[l] = 1;
+          }
+        d.tiles[q] = std::min(ranges[q], budget);
+        d.tiles[r] = std::max<int64_t>(1, budget / d.tiles[q]);
+        d.reductionOuter = true;
+      }
+      systole::setTiling(op, d);
     });
   }
 };

@@ -2,7 +2,8 @@
 //
 // The layout and tile sizes `systole-tile` chooses for a linalg op (DESIGN
 // sections 1 and 3), stored on the op as
-//   systole.tiling = {partition = P : i64, tiles = array<i64: t0, t1, ...>}
+//   systole.tiling = {partition = P : i64, tiles = array<i64: t0, t1, ...>
+//                     [, reduction_outer]}
 // and read back by the `ncore` phase.
 //
 //===----------------------------------------------------------------------===//
@@ -22,9 +23,16 @@ namespace systole {
 /// loop d in elements (at most 128 for the partition loop; 1 for a loop
 /// walked one index at a time). For contractions (`linalg.matmul` [M, N, K],
 /// `linalg.batch_matmul` [B, M, N, K]) the partition loop is K.
+/// `reductionOuter`: the tile holds its one reduction loop outside its
+/// parallel free loops in each partition's row (the reduction reads it
+/// through a strided access pattern), so that an input contiguous along a
+/// parallel loop and strided along the reduction (the [updates x features]
+/// of a masked scatter reduction) loads as rows rather than one element per
+/// DMA descriptor.
 struct TilingDecision {
   int64_t partition = -1;
   llvm::SmallVector<int64_t> tiles;
+  bool reductionOuter = false;
 };
 
 /// The attribute name, `systole.tiling`.

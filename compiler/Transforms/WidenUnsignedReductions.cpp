@@ -1,4 +1,4 @@
-//===- WidenUnsignedReductions.cpp - unsigned reductions on i32 ----------===//
+//===- WidenUnsignedReductions.cpp - unsigned reductions on i32 -----------===//
 //
 // See Passes.td (WidenUnsignedReductions). The engines hold 8- and 16-bit
 // integers in 32-bit tiles in the signed form the body's signless ops expect
@@ -144,6 +144,7 @@ Operation *unsigned32MinMax(Operation *op) {
     return nullptr;
   Operation &combine = body.front();
   if (!isa<stablehlo::MaximumOp, stablehlo::MinimumOp>(combine) ||
+      body.getTerminator()->getOperand(0) != combine.getResult(0) ||
       combine.getOperand(0) == combine.getOperand(1) ||
       !llvm::all_of(combine.getOperands(), [&](Value v) {
         return llvm::is_contained(body.getArguments(), v);
@@ -165,7 +166,7 @@ Value signedReduction(OpBuilder &b, Operation *op, Value operand,
           b.create<stablehlo::ConstantOp>(
               loc, scalar,
               DenseElementsAttr::get(
-                  scalar, b.getI32IntegerAttr(identity).cast<Attribute>())));
+                  scalar, Attribute(b.getI32IntegerAttr(identity)))));
   Operation *copy = b.clone(*op, map);
   Block &body = copy->getRegion(0).front();
   for (BlockArgument arg : body.getArguments())

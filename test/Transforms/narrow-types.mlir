@@ -8,7 +8,7 @@
 // CHECK-SAME:    (%[[A:.*]]: tensor<4xf32>, %[[B:.*]]: tensor<4xf32>) -> tensor<4xf32>
 // CHECK:         %[[R:.*]] = stablehlo.add %[[A]], %[[B]] : tensor<4xf32>
 // CHECK:         return %[[R]] : tensor<4xf32>
-// expected-warning @+1 {{narrowed f64 to f32 and i64 to i32 (the NeuronCore has neither) in 1 op: stablehlo.add}}
+// expected-warning @+1 {{narrowed f64 to f32 and i64 to i32 (ui64 to ui32; the NeuronCore has none of them) in 1 op: stablehlo.add}}
 func.func @add(%a: tensor<4xf64>, %b: tensor<4xf64>) -> tensor<4xf64> {
   %0 = stablehlo.add %a, %b : tensor<4xf64>
   return %0 : tensor<4xf64>
@@ -96,7 +96,7 @@ func.func @nothing(%a: tensor<4xf32>) -> tensor<4xf32> {
 // An argument passed straight through: only the signature changes.
 // CHECK-LABEL: func.func @pass_through
 // CHECK-SAME:    (%{{.*}}: tensor<3xi32>) -> tensor<3xi32>
-// expected-warning @+1 {{narrowed f64 to f32 and i64 to i32 (the NeuronCore has neither) in the signature of @pass_through}}
+// expected-warning @+1 {{narrowed f64 to f32 and i64 to i32 (ui64 to ui32; the NeuronCore has none of them) in the signature of @pass_through}}
 func.func @pass_through(%a: tensor<3xi64>) -> tensor<3xi64> {
   return %a : tensor<3xi64>
 }

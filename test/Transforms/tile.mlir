@@ -152,3 +152,29 @@ func.func @integer_contraction(%a: tensor<256x64xi8>, %b: tensor<64x32xi8>, %c: 
   } -> tensor<256x32xi32>
   return %0 : tensor<256x32xi32>
 }
+
+// -----
+// A masked scatter reduction (systole-scatters-as-masked-reductions): the
+// updates [512 updates x 64 features] are contiguous along the features and
+// strided along the reduced updates. The features take the free elements
+// first and the reduction goes outside them in the tile (reduction_outer),
+// so each partition loads rows of 64 features, not 2 features of 512
+// updates one element at a time.
+// CHECK-LABEL: func.func @masked_scatter_max
+// CHECK: systole.tiling = {partition = 0 : i64, reduction_outer, tiles = array<i64: 128, 64, 32>}
+#smap = affine_map<(d0, d1, d2) -> (d2)>
+#smap1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#smap2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @masked_scatter_max(%idx: tensor<512xi32>, %u: tensor<512x64xf32>, %init: tensor<512x64xf32>) -> tensor<512x64xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %0 = linalg.generic {indexing_maps = [#smap, #smap1, #smap2], iterator_types = ["parallel", "parallel", "reduction"]} ins(%idx, %u : tensor<512xi32>, tensor<512x64xf32>) outs(%init : tensor<512x64xf32>) {
+  ^bb0(%in: i32, %in_0: f32, %out: f32):
+    %1 = linalg.index 0 : index
+    %2 = arith.index_castui %1 : index to i32
+    %3 = arith.cmpi eq, %2, %in : i32
+    %4 = arith.select %3, %in_0, %ninf : f32
+    %5 = arith.maximumf %out, %4 : f32
+    linalg.yield %5 : f32
+  } -> tensor<512x64xf32>
+  return %0 : tensor<512x64xf32>
+}

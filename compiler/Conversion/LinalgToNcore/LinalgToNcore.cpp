@@ -784,6 +784,10 @@ struct Kernel {
   DenseMap<Value, HbmView> captured;
   std::optional<double> fill; // a fill kernel: the value
   bool copy = false;          // a copy kernel: yields input 0
+  /// A copy kernel that is a 32-bit `bitcast_convert` to this type: the
+  /// SBUF tile of its input (loaded, or a row group member's result) is
+  /// stored with this element type, the same bytes.
+  Type bitcastType;
   /// Inputs already on chip for the tile being emitted (a contraction's
   /// PSUM tile, for its epilogue; a row group's intermediate), by input
   /// number: not loaded from HBM.
@@ -1054,6 +1058,13 @@ public:
         redDims.front() < parDims.back() &&
         isa<IntegerType>(k.output.elementType))
       llvm::sort(freeDims);
+    // The `tile` phase put the reduction outside the parallel free loops
+    // (TilingDecision::reductionOuter): an input contiguous along one of
+    // them loads as rows; the reduction reads the tile strided alike.
+    if (k.tiling.reductionOuter && redDims.size() == 1 && !parDims.empty()) {
+      freeDims.assign(redDims.begin(), redDims.end());
+      freeDims.append(parDims.begin(), parDims.end());
+    }
   }
 
   LogicalResult run();
@@ -1627,6 +1638,7 @@ private:
                                      const Operand &a, const Operand &b,
                                      Type type);
   FailureOr<Operand> lowerIntegerDivision(Operation *op, Type type);
+  FailureOr<Operand> lowerFloatToUnsigned(Operation *op, Type type);
   FailureOr<Operand> lowerFloatRemainder(Operation *op, Type type);
   FailureOr<Operand> lowerLog1pExpm1(Operation *op, Type type);
   FailureOr<Operand> lowerAtan2(Operation *op, Type type);
@@ -1793,10 +1805,11 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
   if (isa<arith::IndexCastUIOp>(op) &&
       isa<IntegerType>(op->getOperand(0).getType()) &&
       op->getOperand(0).getType().getIntOrFloatBitWidth() > 1 &&
-      op->getOperand(0).getType().getIntOrFloatBitWidth() < 32 &&
+      op->getOperand(0).getType().getIntOrFloatBitWidth() <= 32 &&
       !(values.count(op->getOperand(0)) &&
         values[op->getOperand(0)].unsignedValue))
-    // ui8/ui16 data (a gather's indices) held in its signed form.
+    // ui8/ui16/ui32 data (a gather's indices) held in its signed form: a
+    // ui32 index from 2^31 up is past every dim, and clamps as such.
     return unsignedValueOf(op, type);
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op))
     return operand(0);
@@ -1919,47 +1932,8 @@ FailureOr<Operand> TileEmitter::lower(Operation *op) {
     e.copy(loc, full(*t), full(*r), Engine::vector);
     return r;
   }
-  if (isa<arith::FPToUIOp>(op)) {
-    // XLA's float -> unsigned conversion (the reference interpreter's too):
-    // toward zero, saturated to [0, 2^w - 1], NaN to 0 (the final
-    // conversion's), then in the signed form the body's unsigned ops
-    // expect: v - 2^w from 2^(w-1) up. fp32 has no 2^32 - 1: ui32 clamps
-    // at 2^32, whose signed form 0 then takes the -1 of 2^32 - 1.
-    unsigned width = type.getIntOrFloatBitWidth();
-    Type f32 = e.b.getF32Type();
-    double wrap = std::ldexp(1.0, static_cast<int>(width));
-    FailureOr<Operand> t =
-        lowerRounding(op, op->getOperand(0).getType(), /*truncate=*/true);
-    if (failed(t))
-      return failure();
-    Operand zero, top;
-    zero.type = top.type = f32;
-    zero.imm = 0;
-    top.imm = width < 32 ? wrap - 1 : wrap;
-    FailureOr<Operand> low = alu(AluOp::max, *t, zero, f32, f32);
-    if (failed(low))
-      return failure();
-    FailureOr<Operand> clamped = alu(AluOp::min, *low, top, f32, f32);
-    if (failed(clamped))
-      return failure();
-    FailureOr<Operand> signedForm =
-        wrapWhere(*clamped, AluOp::ge, wrap / 2, -wrap, f32, f32);
-    if (failed(signedForm))
-      return failure();
-    if (width == 32) {
-      FailureOr<Operand> full32 = alu(AluOp::ge, *clamped, top, f32, f32);
-      if (failed(full32))
-        return failure();
-      signedForm = alu(AluOp::sub, *signedForm, *full32, f32, f32);
-      if (failed(signedForm))
-        return failure();
-    }
-    FailureOr<Operand> r = newTile(type, ftot);
-    if (failed(r))
-      return failure();
-    e.copy(loc, full(*signedForm), full(*r), Engine::vector);
-    return r;
-  }
+  if (isa<arith::FPToUIOp>(op))
+    return lowerFloatToUnsigned(op, type);
   if (auto aop = aluFor(op)) {
     FailureOr<Operand> a = operand(0), c = operand(1);
     if (failed(a) || failed(c))
@@ -2404,6 +2378,50 @@ FailureOr<Operand> TileEmitter::unsignedValueOf(Operation *op, Type type) {
     return o;
   }
   return wrapWhere(*a, AluOp::lt, 0.0, wrap, from, type);
+}
+
+/// float -> unsigned integer (`arith.fptoui`, a `convert` to ui32; ui8 and
+/// ui16 results come through a clamp and `fptosi`) as XLA and the reference
+/// interpreter convert: toward zero, saturated to [0, 2^w - 1], NaN to 0
+/// (the final conversion's); the result in the signed form the body's
+/// unsigned ops expect, v - 2^w from 2^(w-1) up. fp32 has no 2^32 - 1: ui32
+/// clamps at 2^32, whose signed form 0 then takes the -1 of 2^32 - 1.
+FailureOr<Operand> TileEmitter::lowerFloatToUnsigned(Operation *op, Type type) {
+  Location loc = op->getLoc();
+  unsigned width = type.getIntOrFloatBitWidth();
+  Type f32 = e.b.getF32Type();
+  double wrap = std::ldexp(1.0, static_cast<int>(width));
+  FailureOr<Operand> t =
+      lowerRounding(op, op->getOperand(0).getType(), /*truncate=*/true);
+  if (failed(t))
+    return failure();
+  Operand zero, top;
+  zero.type = top.type = f32;
+  zero.imm = 0;
+  top.imm = width < 32 ? wrap - 1 : wrap;
+  FailureOr<Operand> low = alu(AluOp::max, *t, zero, f32, f32);
+  if (failed(low))
+    return failure();
+  FailureOr<Operand> clamped = alu(AluOp::min, *low, top, f32, f32);
+  if (failed(clamped))
+    return failure();
+  FailureOr<Operand> signedForm =
+      wrapWhere(*clamped, AluOp::ge, wrap / 2, -wrap, f32, f32);
+  if (failed(signedForm))
+    return failure();
+  if (width == 32) {
+    FailureOr<Operand> full32 = alu(AluOp::ge, *clamped, top, f32, f32);
+    if (failed(full32))
+      return failure();
+    signedForm = alu(AluOp::sub, *signedForm, *full32, f32, f32);
+    if (failed(signedForm))
+      return failure();
+  }
+  FailureOr<Operand> r = newTile(type, ftot);
+  if (failed(r))
+    return failure();
+  e.copy(loc, full(*signedForm), full(*r), Engine::vector);
+  return r;
 }
 
 /// `arith.cmpf` predicates whose NaN case the ALU's IEEE compares do not
@@ -3091,7 +3109,9 @@ FailureOr<Operand> TileEmitter::lowerFloatRemainder(Operation *op, Type type) {
 /// dim a collapse merged, e.g. an iota fused with a rank-3 dot_general) and
 /// on ui8/ui16/ui32 data (held in its signed form, so read as v + 2^width
 /// where negative first), where these rules agree with the unsigned ones
-/// (x / 0 is all ones).
+/// (x / 0 is all ones). ui32 operands and results from 2^31 up are past
+/// fp32's exact integers: ui32 division is exact while the unsigned values
+/// stay below 2^24.
 /// q = trunc(a / b) in fp32, then one correction: fp32's quotient can round
 /// up onto the next integer, leaving a remainder a - q * b of the wrong
 /// sign, and then |q| is one too large. Exact while |a|, |b| < 2^24.
@@ -3101,12 +3121,19 @@ FailureOr<Operand> TileEmitter::lowerIntegerDivision(Operation *op, Type type) {
   if (failed(ab))
     return failure();
   auto [a, b] = *ab;
+  // x % 0 = x: the operand as it came (a ui32 from 2^31 up, in its signed
+  // form, is exact there and not as v + 2^32).
+  Operand aAsGiven = a;
   if (Type from = op->getOperand(0).getType();
       isa<arith::DivUIOp, arith::RemUIOp>(op) && !from.isIndex()) {
     double wrap =
         std::ldexp(1.0, static_cast<int>(from.getIntOrFloatBitWidth()));
+    // Unsigned 32-bit values from 2^31 up have no i32 tile value: f32.
+    Type unsignedType =
+        from.getIntOrFloatBitWidth() == 32 ? e.b.getF32Type() : type;
     for (Operand *v : {&a, &b}) {
-      FailureOr<Operand> u = wrapWhere(*v, AluOp::lt, 0.0, wrap, type, type);
+      FailureOr<Operand> u =
+          wrapWhere(*v, AluOp::lt, 0.0, wrap, type, unsignedType);
       if (failed(u))
         return failure();
       *v = *u;
@@ -3150,10 +3177,27 @@ FailureOr<Operand> TileEmitter::lowerIntegerDivision(Operation *op, Type type) {
   FailureOr<Operand> out = newTile(type, ftot);
   if (failed(out))
     return failure();
-  if (isa<arith::DivUIOp>(op)) {
-    e.copy(loc, full(q), full(*out), Engine::vector);
+  // A 32-bit unsigned quotient or remainder from 2^31 up (an operand
+  // read as v + 2^32) goes back to its signed form, which the i32 tile
+  // holds; such values are past 2^24, rounded like all i32 arithmetic there.
+  bool unsigned32 = isa<arith::DivUIOp, arith::RemUIOp>(op) &&
+                    !op->getOperand(0).getType().isIndex() &&
+                    op->getOperand(0).getType().getIntOrFloatBitWidth() == 32;
+  auto storeUnsigned = [&](const Operand &v) -> FailureOr<Operand> {
+    if (!unsigned32) {
+      e.copy(loc, full(v), full(*out), Engine::vector);
+      return out;
+    }
+    FailureOr<Operand> wrapped =
+        wrapWhere(v, AluOp::ge, std::ldexp(1.0, 31), -std::ldexp(1.0, 32),
+                  v.type, v.type);
+    if (failed(wrapped))
+      return failure();
+    e.copy(loc, full(*wrapped), full(*out), Engine::vector);
     return out;
-  }
+  };
+  if (isa<arith::DivUIOp>(op))
+    return storeUnsigned(q);
   if (isa<arith::DivSIOp>(op)) {
     // min / -1 = 2^(width-1) wraps to min.
     unsigned width = type.getIntOrFloatBitWidth();
@@ -3167,13 +3211,12 @@ FailureOr<Operand> TileEmitter::lowerIntegerDivision(Operation *op, Type type) {
   binary(loc, AluOp::mul, q, b, z);
   binary(loc, AluOp::sub, a, z, r);
   scalar(loc, b, AluOp::eq, 0.0f, c);
-  select(loc, c, a, r, z);
+  select(loc, c, aAsGiven, r, z);
   // b == -1: 0 (min % -1 would be computed from the unwrapped quotient).
   scalar(loc, b, AluOp::eq, -1.0f, c);
   scalar(loc, c, AluOp::mul, 0.0f, d);
   select(loc, c, d, z, r);
-  e.copy(loc, full(r), full(*out), Engine::vector);
-  return out;
+  return storeUnsigned(r);
 }
 
 /// cbrt on float tiles, in f32, rounded once to the result type: the
@@ -3312,6 +3355,23 @@ LogicalResult TileEmitter::run() {
     }
     if (k.copy) {
       result = values[body.getArgument(0)];
+      if (k.bitcastType) {
+        // The same bytes with the other element type: only a dense SBUF
+        // tile of 32-bit elements is stored by DMA as it is (a PSUM tile,
+        // a contraction's result, is evacuated by an engine, in fp32).
+        bool dense = result.kind == Operand::Tile ||
+                     (result.kind == Operand::Column && ftot == 1);
+        if (!dense || result.memory != Memory::sbuf ||
+            result.type.getIntOrFloatBitWidth() != 32) {
+          emitError(loc) << "ncore: bitcast of an on-chip "
+                         << body.getArgument(0).getType()
+                         << " result is not supported yet (the engines "
+                            "compute in fp32, exact for integers of up to "
+                            "16 bits)";
+          return failure();
+        }
+        result.type = k.bitcastType;
+      }
     } else {
       auto yield = cast<linalg::YieldOp>(body.getTerminator());
       Value yielded = yield.getOperand(0);
@@ -7795,9 +7855,11 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       k.inputMaps.clear();
     } else if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
       k.body = generic.getBody();
-      // A `bitcast_convert` alone in its kernel moves bytes: a copy of the
-      // input read with the result's element type, exact at any width (in
-      // a body, fp32 compute keeps only patterns of up to 16 bits).
+      // A 32-bit `bitcast_convert` alone in its kernel, reading every
+      // element once (no broadcast, which the engines would expand in
+      // fp32), moves bytes: its input's SBUF tile stored by DMA with the
+      // result's element type. (In a body, fp32 compute keeps only patterns
+      // of up to 16 bits, which the body's lowering handles.)
       Operation &first = k.body->front();
       if (auto cast = dyn_cast<arith::BitcastOp>(first);
           cast && k.inputs.size() == 1 &&
@@ -7805,12 +7867,12 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
           k.body->getTerminator()->getOperand(0) == cast.getResult() &&
           &*std::next(k.body->begin()) == k.body->getTerminator() &&
           linalgOp.getNumReductionLoops() == 0 &&
-          cast.getType().getIntOrFloatBitWidth() >= 8 &&
-          cast.getType().getIntOrFloatBitWidth() ==
-              k.inputs[0].elementType.getIntOrFloatBitWidth() &&
+          k.inputMaps[0].isPermutation() &&
+          cast.getType().getIntOrFloatBitWidth() == 32 &&
+          k.inputs[0].elementType.getIntOrFloatBitWidth() == 32 &&
           isSupportedElementType(cast.getType())) {
         k.copy = true;
-        k.inputs[0].elementType = cast.getType();
+        k.bitcastType = cast.getType();
       }
       for (auto load : k.body->getOps<memref::LoadOp>()) {
         if (k.captured.count(load.getMemRef()))

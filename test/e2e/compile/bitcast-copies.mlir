@@ -9,9 +9,18 @@
 // CHECK: result[0]: 2x3xui32={{\[\[}}1065353216 3212836864 1036831949][2147483648 2139095040 2143289344]]
 // CHECK: result[1]: 2x3xi32={{\[\[}}1065353216 -1082130432 1036831949][-2147483648 2139095040 2143289344]]
 // CHECK: result[2]: 2x3xf32={{\[\[}}1 -1 inf][1.1754944e-38 1e-45 -0]]
-func.func @main(%x: tensor<2x3xf32>, %y: tensor<2x3xi32>) -> (tensor<2x3xui32>, tensor<2x3xi32>, tensor<2x3xf32>) {
+// CHECK: result[3]: 2x3xf32={{\[\[}}2 -2 0.2][-0 inf nan]]
+func.func @main(%x: tensor<2x3xf32>, %y: tensor<2x3xi32>) -> (tensor<2x3xui32>, tensor<2x3xi32>, tensor<2x3xf32>, tensor<2x3xf32>) {
   %0 = stablehlo.bitcast_convert %x : (tensor<2x3xf32>) -> tensor<2x3xui32>
   %1 = stablehlo.bitcast_convert %x : (tensor<2x3xf32>) -> tensor<2x3xi32>
   %2 = stablehlo.bitcast_convert %y : (tensor<2x3xi32>) -> tensor<2x3xf32>
-  return %0, %1, %2 : tensor<2x3xui32>, tensor<2x3xi32>, tensor<2x3xf32>
+  // A sibling reading the same input (a fuzzing helper found the bitcast
+  // then converted values, 0.99 -> 1, where it shared the loaded tile).
+  %3 = stablehlo.add %x, %x : tensor<2x3xf32>
+  return %0, %1, %2, %3 : tensor<2x3xui32>, tensor<2x3xi32>, tensor<2x3xf32>, tensor<2x3xf32>
 }
+// A bitcast of a broadcast (which an engine would expand in fp32) or of a
+// matmul's result still in PSUM is not a byte copy: reported, not rounded.
+// RUN: not systole-compile %S/Inputs/bitcast-on-chip.mlir -o %t.ncx 2>&1 | FileCheck %s --check-prefix=ONCHIP
+// ONCHIP-DAG: bitcast-on-chip.mlir:5:{{[0-9]+}}: error: ncore: bitcast of
+// ONCHIP-DAG: bitcast-on-chip.mlir:8:{{[0-9]+}}: error: ncore: bitcast of
