@@ -7855,10 +7855,11 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
       k.inputMaps.clear();
     } else if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
       k.body = generic.getBody();
-      // A 32-bit `bitcast_convert` alone in its kernel, reading every
-      // element once (no broadcast, which the engines would expand in
-      // fp32), moves bytes: its input's SBUF tile stored by DMA with the
-      // result's element type. (In a body, fp32 compute keeps only patterns
+      // A 32-bit `bitcast_convert` alone in its kernel, reading its input
+      // in its own order (no broadcast, which the engines would expand in
+      // fp32, nor a transpose, which the tensor engine may do), moves
+      // bytes: its input's SBUF tile stored by DMA with the result's
+      // element type. (In a body, fp32 compute keeps only patterns
       // of up to 16 bits, which the body's lowering handles.)
       Operation &first = k.body->front();
       if (auto cast = dyn_cast<arith::BitcastOp>(first);
@@ -7867,7 +7868,7 @@ struct LinalgToNcorePass : systole::impl::LinalgToNcoreBase<LinalgToNcorePass> {
           k.body->getTerminator()->getOperand(0) == cast.getResult() &&
           &*std::next(k.body->begin()) == k.body->getTerminator() &&
           linalgOp.getNumReductionLoops() == 0 &&
-          k.inputMaps[0].isPermutation() &&
+          k.inputMaps[0].isIdentity() &&
           cast.getType().getIntOrFloatBitWidth() == 32 &&
           k.inputs[0].elementType.getIntOrFloatBitWidth() == 32 &&
           isSupportedElementType(cast.getType())) {
