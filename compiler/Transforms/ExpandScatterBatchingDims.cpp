@@ -94,12 +94,8 @@ void expand(stablehlo::ScatterOp op) {
       newToOperand, ivd);
   // Unique indices stay unique with the batch coordinates added; their
   // order over the components (indices_are_sorted) need not stay.
-  auto expanded = b.create<stablehlo::ScatterOp>(
-      loc, op->getResultTypes(), op.getInputs(), newIndices, op.getUpdates(),
-      newDims, b.getBoolAttr(false), op.getUniqueIndicesAttr());
-  expanded.getUpdateComputation().takeBody(op.getUpdateComputation());
-  op.replaceAllUsesWith(expanded->getResults());
-  op.erase();
+  replaceScatter(b, op, newIndices, op.getUpdates(), newDims,
+                 b.getBoolAttr(false));
 }
 
 struct ExpandScatterBatchingDimsPass

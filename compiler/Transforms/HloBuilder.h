@@ -136,6 +136,34 @@ inline mlir::Value indexComponent(mlir::OpBuilder &b, mlir::Location loc,
       b.getDenseI64ArrayAttr(limits), b.getDenseI64ArrayAttr(strides));
 }
 
+/// Whether `op` scatters one input, and its operand, updates and indices
+/// have static shapes: the scatters the `simplify` rewrites take.
+inline bool isStaticSingleScatter(stablehlo::ScatterOp op) {
+  auto shaped = [](mlir::Value v) {
+    return mlir::cast<mlir::RankedTensorType>(v.getType()).hasStaticShape();
+  };
+  return op.getInputs().size() == 1 && shaped(op.getInputs()[0]) &&
+         shaped(op.getUpdates()[0]) && shaped(op.getScatterIndices());
+}
+
+/// Replaces `op` with a scatter of the same inputs, result types, update
+/// computation (moved) and `unique_indices`, reading `indices` and
+/// `updates` through `dims`, with `indices_are_sorted` = `sorted` (spec:
+/// scatter). Returns the new scatter.
+inline stablehlo::ScatterOp
+replaceScatter(mlir::OpBuilder &b, stablehlo::ScatterOp op, mlir::Value indices,
+               mlir::ValueRange updates,
+               stablehlo::ScatterDimensionNumbersAttr dims,
+               mlir::BoolAttr sorted) {
+  auto scatter = b.create<stablehlo::ScatterOp>(
+      op.getLoc(), op->getResultTypes(), op.getInputs(), indices, updates, dims,
+      sorted, op.getUniqueIndicesAttr());
+  scatter.getUpdateComputation().takeBody(op.getUpdateComputation());
+  op.replaceAllUsesWith(scatter->getResults());
+  op.erase();
+  return scatter;
+}
+
 } // namespace systole
 
 #endif

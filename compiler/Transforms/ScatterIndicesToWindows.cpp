@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Reference/Interpreter.h"
+#include "compiler/Transforms/HloBuilder.h"
 #include "compiler/Transforms/Passes.h"
 
 #include "dialects/StableHLO/StableHLOOps.h"
@@ -111,7 +112,7 @@ bool isIndependentOf(Value v, ArrayRef<int64_t> windowDims) {
 /// per operand dim, none of them is an iota, all are, or the others depend
 /// on the iotas' dims.
 void rewrite(stablehlo::ScatterOp op) {
-  if (op.getInputs().size() != 1)
+  if (!isStaticSingleScatter(op))
     return;
   auto operandType = cast<RankedTensorType>(op.getInputs()[0].getType());
   auto updateType = cast<RankedTensorType>(op.getUpdates()[0].getType());
@@ -119,10 +120,8 @@ void rewrite(stablehlo::ScatterOp op) {
   int64_t r = operandType.getRank();
   auto dims = op.getScatterDimensionNumbers();
   SmallVector<int64_t> identity = llvm::to_vector(llvm::seq<int64_t>(0, r));
-  if (!operandType.hasStaticShape() || !updateType.hasStaticShape() ||
-      !indicesType.hasStaticShape() || updateType.getNumElements() == 0 ||
-      updateType.getRank() != r || indicesType.getRank() != r + 1 ||
-      dims.getIndexVectorDim() != r ||
+  if (updateType.getNumElements() == 0 || updateType.getRank() != r ||
+      indicesType.getRank() != r + 1 || dims.getIndexVectorDim() != r ||
       indicesType.getShape().drop_back() != updateType.getShape() ||
       !dims.getUpdateWindowDims().empty() ||
       !dims.getInputBatchingDims().empty() ||
@@ -186,12 +185,8 @@ void rewrite(stablehlo::ScatterOp op) {
       static_cast<int64_t>(scattered.size()));
   // The result indices, so their uniqueness, stay; their order over the
   // update's dims (indices_are_sorted) need not.
-  auto windowed = b.create<stablehlo::ScatterOp>(
-      loc, op->getResultTypes(), op.getInputs(), indices, op.getUpdates(),
-      newDims, b.getBoolAttr(false), op.getUniqueIndicesAttr());
-  windowed.getUpdateComputation().takeBody(op.getUpdateComputation());
-  op.replaceAllUsesWith(windowed->getResults());
-  op.erase();
+  replaceScatter(b, op, indices, op.getUpdates(), newDims,
+                 b.getBoolAttr(false));
 }
 
 /// A scatter of exactly one update window (JAX's `x.at[i].set(row)` or
@@ -204,16 +199,13 @@ void rewrite(stablehlo::ScatterOp op) {
 /// Leaves scatters of several inputs, with batching dims, and with an empty
 /// index vector (which has no out-of-bounds index).
 void widenSingleWindow(stablehlo::ScatterOp op) {
-  if (op.getInputs().size() != 1)
+  auto dims = op.getScatterDimensionNumbers();
+  if (!isStaticSingleScatter(op) || !dims.getInputBatchingDims().empty() ||
+      !dims.getScatterIndicesBatchingDims().empty())
     return;
   auto operandType = cast<RankedTensorType>(op.getInputs()[0].getType());
   auto updateType = cast<RankedTensorType>(op.getUpdates()[0].getType());
   auto indicesType = cast<RankedTensorType>(op.getScatterIndices().getType());
-  auto dims = op.getScatterDimensionNumbers();
-  if (!operandType.hasStaticShape() || !updateType.hasStaticShape() ||
-      !indicesType.hasStaticShape() || !dims.getInputBatchingDims().empty() ||
-      !dims.getScatterIndicesBatchingDims().empty())
-    return;
   ArrayRef<int64_t> windowDims = dims.getUpdateWindowDims();
   int64_t windows = 1;
   SmallVector<int64_t> windowShape;
@@ -267,12 +259,8 @@ void widenSingleWindow(stablehlo::ScatterOp op) {
   auto newDims = stablehlo::ScatterDimensionNumbersAttr::get(
       op.getContext(), newWindowDims, dims.getInsertedWindowDims(), {}, {},
       toOperand, 1);
-  auto widened = b.create<stablehlo::ScatterOp>(
-      loc, op->getResultTypes(), op.getInputs(), indices, ValueRange{updates},
-      newDims, op.getIndicesAreSortedAttr(), op.getUniqueIndicesAttr());
-  widened.getUpdateComputation().takeBody(op.getUpdateComputation());
-  op.replaceAllUsesWith(widened->getResults());
-  op.erase();
+  replaceScatter(b, op, indices, ValueRange{updates}, newDims,
+                 op.getIndicesAreSortedAttr());
 }
 
 struct ScatterIndicesToWindowsPass

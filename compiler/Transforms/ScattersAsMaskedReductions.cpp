@@ -108,18 +108,14 @@ TypedAttr identityOf(Operation *combine, Type element) {
 
 /// Rewrites `op` (see the file comment), or leaves it.
 void rewrite(stablehlo::ScatterOp op) {
-  if (op.getInputs().size() != 1)
+  auto dims = op.getScatterDimensionNumbers();
+  if (!isStaticSingleScatter(op) || !dims.getInputBatchingDims().empty())
     return;
   Operation *combine = combinerOf(op);
   if (!combine)
     return;
   auto operandType = cast<RankedTensorType>(op.getInputs()[0].getType());
   auto updateType = cast<RankedTensorType>(op.getUpdates()[0].getType());
-  auto indicesType = cast<RankedTensorType>(op.getScatterIndices().getType());
-  auto dims = op.getScatterDimensionNumbers();
-  if (!operandType.hasStaticShape() || !updateType.hasStaticShape() ||
-      !indicesType.hasStaticShape() || !dims.getInputBatchingDims().empty())
-    return;
   int64_t rank = operandType.getRank();
   ArrayRef<int64_t> windowDims = dims.getUpdateWindowDims();
   ArrayRef<int64_t> inserted = dims.getInsertedWindowDims();
